@@ -1,0 +1,86 @@
+// Service configuration, read once from the environment and validated: a bad value stops the start
+// with one clear message per problem. The server and the CLI share it.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres:// URL when the service runs on a PostgreSQL server; null for embedded PGlite. */
+  databaseUrl: string | null;
+  baseDomain: string;
+  secretKey: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+
+  const port = parsePort(env.PORT, problems);
+  const host = (env.HOST ?? '127.0.0.1').trim();
+  if (!host) problems.push('HOST must not be empty (for example 127.0.0.1).');
+
+  const dataDir = path.resolve(env.DATA_DIR?.trim() || './data');
+
+  let databaseUrl: string | null = null;
+  if (env.DATABASE_URL !== undefined && env.DATABASE_URL.trim() !== '') {
+    const raw = env.DATABASE_URL.trim();
+    try {
+      const url = new URL(raw);
+      if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+        problems.push(`DATABASE_URL must be a postgres:// URL, got protocol "${url.protocol}".`);
+      } else {
+        databaseUrl = raw;
+      }
+    } catch {
+      problems.push('DATABASE_URL is not a valid URL (expected postgres://user:password@host:5432/database).');
+    }
+  }
+
+  const baseDomain = (env.BASE_DOMAIN ?? 'localhost').trim().toLowerCase();
+  if (!/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(baseDomain)) {
+    problems.push(`BASE_DOMAIN must be a host name such as "example.com" or "localhost", got "${env.BASE_DOMAIN}".`);
+  }
+
+  let secretKey = env.SECRET_KEY ?? '';
+  if (secretKey !== '' && secretKey.length < 32) {
+    problems.push('SECRET_KEY must be at least 32 characters long.');
+  }
+  if (secretKey === '' && databaseUrl !== null) {
+    problems.push('SECRET_KEY is required when DATABASE_URL is set (several processes must share it).');
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  if (secretKey === '') secretKey = embeddedSecretKey(dataDir);
+  return { port, host, dataDir, databaseUrl, baseDomain, secretKey };
+}
+
+function parsePort(raw: string | undefined, problems: string[]): number {
+  if (raw === undefined || raw.trim() === '') return 3000;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    problems.push(`PORT must be an integer from 0 to 65535, got "${raw}".`);
+    return 0;
+  }
+  return value;
+}
+
+/** In embedded mode a secret is generated once and kept beside the data, so sessions survive restarts. */
+function embeddedSecretKey(dataDir: string): string {
+  const file = path.join(dataDir, 'secret_key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('hex');
+  writeFileSync(file, key + '\n', { mode: 0o600, flag: 'wx' });
+  return key;
+}

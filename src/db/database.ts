@@ -1,0 +1,72 @@
+// Opens the service's database: embedded PGlite (a folder, or memory for tests) or a PostgreSQL server.
+// Returns the Prisma client, a plain SQL runner for migrations and health checks, and a closer.
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PrismaClient } from '../generated/prisma/client.js';
+import { applyMigrations } from './migrations.js';
+import { pgliteRunner, pgRunner, type SqlRunner } from './sql-runner.js';
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | null } // null: in memory
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+export interface Database {
+  kind: DatabaseTarget['kind'];
+  prisma: PrismaClient;
+  sql: SqlRunner;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(target: DatabaseTarget, options: { migrate?: boolean } = {}): Promise<Database> {
+  const database = target.kind === 'pglite' ? await openPglite(target.dataDir) : openPostgres(target);
+  if (options.migrate !== false) {
+    try {
+      await applyMigrations(database.sql);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  return database;
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  let location: string | undefined;
+  if (dataDir !== null) {
+    location = path.join(dataDir, 'pglite');
+    mkdirSync(location, { recursive: true });
+  }
+  const pglite = location ? new PGlite(location) : new PGlite();
+  await pglite.waitReady;
+  // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils; the runtime interface
+  // it implements is the one Prisma 6.19 calls (argTypes, whose type changed, are not read by it).
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) as any });
+  return {
+    kind: 'pglite',
+    prisma,
+    sql: pgliteRunner(pglite),
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}
+
+function openPostgres(target: { url: string; poolSize?: number }): Database {
+  const poolSize = target.poolSize ?? 10;
+  const pool = new pg.Pool({ connectionString: target.url, max: 2 });
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url, max: poolSize }) });
+  return {
+    kind: 'postgres',
+    prisma,
+    sql: pgRunner(pool),
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// Applies the committed migrations under prisma/migrations in name order, all pending ones in one transaction,
+// under a lock so that several processes starting together apply each migration once. Works the same on
+// PGlite and PostgreSQL. An applied migration whose file changed afterwards stops the start.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SqlRunner } from './sql-runner.js';
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../prisma/migrations');
+export const MIGRATIONS_TABLE = '_service_migrations';
+/** Arbitrary constant key for pg_advisory_xact_lock; the same in every process of the service. */
+const MIGRATION_LOCK_KEY = 7_274_274;
+
+export interface Migration {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(dir, entry.name, 'migration.sql')))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => {
+      const sql = readFileSync(path.join(dir, name, 'migration.sql'), 'utf8');
+      return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+    });
+}
+
+export async function applyMigrations(runner: SqlRunner, migrations = readMigrations()): Promise<string[]> {
+  return runner.transaction(async (tx) => {
+    // The lock is held until this transaction ends; a second process waits here, then sees the work done.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.exec(
+      `CREATE TABLE IF NOT EXISTS "${MIGRATIONS_TABLE}" (
+         name TEXT PRIMARY KEY,
+         checksum TEXT NOT NULL,
+         applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+       )`,
+    );
+    const applied = new Map(
+      (await tx.query<{ name: string; checksum: string }>(`SELECT name, checksum FROM "${MIGRATIONS_TABLE}"`)).map(
+        (row) => [row.name, row.checksum],
+      ),
+    );
+    const done: string[] = [];
+    for (const migration of migrations) {
+      const checksum = applied.get(migration.name);
+      if (checksum !== undefined) {
+        if (checksum !== migration.checksum) {
+          throw new Error(
+            `Migration ${migration.name} was changed after it was applied. Never edit an applied migration; add a new one.`,
+          );
+        }
+        continue;
+      }
+      await tx.exec(migration.sql);
+      await tx.query(`INSERT INTO "${MIGRATIONS_TABLE}" (name, checksum) VALUES ($1, $2)`, [
+        migration.name,
+        migration.checksum,
+      ]);
+      done.push(migration.name);
+    }
+    return done;
+  });
+}
+
+/** Names of committed migrations that the database has not applied yet (for /readyz). */
+export async function pendingMigrations(runner: SqlRunner, migrations = readMigrations()): Promise<string[]> {
+  const rows = await runner
+    .query<{ name: string }>(`SELECT name FROM "${MIGRATIONS_TABLE}"`)
+    .catch(() => [] as { name: string }[]);
+  const applied = new Set(rows.map((r) => r.name));
+  return migrations.filter((m) => !applied.has(m.name)).map((m) => m.name);
+}

@@ -1,0 +1,148 @@
+// Locations and warehouses. A warehouse is a top-level location (no parent); a location sits directly
+// under a warehouse; locations never nest under locations. Every command runs in one transaction.
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
+import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { parseSort } from '../shared/sorting.js';
+
+export const LOCATION_STRING_FIELDS = [
+  'name',
+  'address',
+  'streetAddress1',
+  'streetAddress2',
+  'city',
+  'state',
+  'zip',
+  'country',
+] as const;
+export const MAX_STRING_LENGTH = 255;
+
+export type LocationInput = Partial<Record<(typeof LOCATION_STRING_FIELDS)[number], string | null>> & {
+  parentId?: number | null;
+  isPickLocation?: boolean | null;
+};
+
+export type LocationKind = 'warehouse' | 'location';
+
+export interface LocationListArgs extends PageArgs {
+  sort?: string | null;
+  parentId?: number | null;
+  kind?: LocationKind | null;
+  /** Case-insensitive part of the name. */
+  q?: string | null;
+}
+
+/** Prisma `include`/`select` chosen by the caller (the GraphQL layer asks for exactly what it will show). */
+export type LocationQuery = Pick<Prisma.LocationFindManyArgs, 'include' | 'select'>;
+
+const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
+
+export async function listLocations(db: TenantDb, args: LocationListArgs, query: LocationQuery = {}): Promise<Page<any>> {
+  const errors = new FieldErrorCollector();
+  const window = pageWindow(args, errors);
+  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
+  const where: Prisma.LocationWhereInput = {};
+  if (args.parentId !== undefined && args.parentId !== null) where.parentId = args.parentId;
+  if (args.kind === 'warehouse') where.parentId = null;
+  if (args.kind === 'location') where.parentId = args.parentId ?? { not: null };
+  if (args.q) where.name = { contains: args.q, mode: 'insensitive' };
+  const [items, total] = await db.$transaction([
+    db.location.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
+    db.location.count({ where }),
+  ]);
+  return { items, meta: pageMeta(window, total, items.length) };
+}
+
+export async function getLocation(db: TenantDb | TenantTx, id: number, query: LocationQuery = {}) {
+  const location = await db.location.findUnique({ ...query, where: { id } });
+  if (!location) throw new NotFoundError('Location', id);
+  return location;
+}
+
+export async function createLocation(db: TenantDb, input: LocationInput, query: LocationQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const errors = new FieldErrorCollector();
+    if (input.name === undefined || input.name === null || input.name.trim() === '') {
+      errors.add('name', 'The name field is required.');
+    }
+    await checkLocationInput(tx, null, input, errors);
+    errors.throwIfAny();
+    const created = await tx.location.create({ data: locationData(input) as Prisma.LocationUncheckedCreateInput });
+    return tx.location.findUniqueOrThrow({ ...query, where: { id: created.id } });
+  });
+}
+
+export async function updateLocation(db: TenantDb, id: number, input: LocationInput, query: LocationQuery = {}) {
+  return db.$transaction(async (tx) => {
+    await getLocation(tx, id);
+    const errors = new FieldErrorCollector();
+    if (input.name !== undefined && (input.name === null || input.name.trim() === '')) {
+      errors.add('name', 'The name may not be empty.');
+    }
+    await checkLocationInput(tx, id, input, errors);
+    errors.throwIfAny();
+    await tx.location.update({ where: { id }, data: locationData(input) });
+    return tx.location.findUniqueOrThrow({ ...query, where: { id } });
+  });
+}
+
+export async function deleteLocation(db: TenantDb, id: number, query: LocationQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const location = await getLocation(tx, id, query);
+    const children = await tx.location.count({ where: { parentId: id } });
+    if (children > 0) {
+      throw new ValidationError(
+        { id: [`The warehouse still contains ${children} location${children > 1 ? 's' : ''}; move or delete them first.`] },
+        `Warehouse ${id} cannot be deleted while it contains locations.`,
+      );
+    }
+    await tx.location.delete({ where: { id } });
+    return location;
+  });
+}
+
+async function checkLocationInput(
+  tx: TenantTx,
+  id: number | null,
+  input: LocationInput,
+  errors: FieldErrorCollector,
+): Promise<void> {
+  for (const field of LOCATION_STRING_FIELDS) {
+    const value = input[field];
+    if (typeof value === 'string' && value.length > MAX_STRING_LENGTH) {
+      errors.add(field, `The ${humanName(field)} may not be greater than ${MAX_STRING_LENGTH} characters.`);
+    }
+  }
+  const parentId = input.parentId;
+  if (parentId === undefined || parentId === null) return;
+  if (id !== null && parentId === id) {
+    errors.add('parentId', 'A location cannot be its own parent.');
+    return;
+  }
+  const parent = await tx.location.findUnique({ where: { id: parentId }, select: { parentId: true } });
+  if (!parent) {
+    errors.add('parentId', `The selected parent ${parentId} does not exist; parent_id must reference a warehouse.`);
+  } else if (parent.parentId !== null) {
+    errors.add('parentId', `Location ${parentId} is not a warehouse; locations cannot be nested under locations.`);
+  } else if (id !== null && (await tx.location.count({ where: { parentId: id } })) > 0) {
+    errors.add('parentId', 'This warehouse contains locations, so it cannot be moved under another warehouse.');
+  }
+}
+
+function locationData(input: LocationInput): Prisma.LocationUncheckedUpdateInput {
+  const data: Prisma.LocationUncheckedUpdateInput = {};
+  for (const field of LOCATION_STRING_FIELDS) {
+    const value = input[field];
+    if (value === undefined) continue;
+    // name is never null here: the callers refuse an empty name before writing.
+    (data as Record<string, unknown>)[field] = field === 'name' ? (value as string).trim() : value;
+  }
+  if (input.parentId !== undefined) data.parentId = input.parentId;
+  if (input.isPickLocation !== undefined && input.isPickLocation !== null) data.isPickLocation = input.isPickLocation;
+  return data;
+}
+
+function humanName(field: string): string {
+  return field.replace(/([a-z])([A-Z0-9])/g, '$1 $2').toLowerCase();
+}

@@ -1,0 +1,124 @@
+// API tokens: a random secret shown once and stored only as a SHA-256 hash (the secret has 256 bits of
+// entropy, so a fast hash is enough). Tokens carry scopes (read, write), an optional expiry and last use.
+import { createHash, randomBytes } from 'node:crypto';
+import type { ApiToken, Company, PrismaClient } from '../../generated/prisma/client.js';
+import { ConflictError, FieldErrorCollector, NotFoundError } from '../shared/errors.js';
+
+export const TOKEN_SCOPES = ['read', 'write'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+const TOKEN_PREFIX = 'inv_';
+/** last_used_at is written at most this often per token, so reads do not turn into writes on every call. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export interface CreateTokenInput {
+  companyId: number;
+  name: string;
+  scopes?: string[];
+  expiresInDays?: number | null;
+  createdById?: number | null;
+}
+
+export interface IssuedToken {
+  token: ApiToken;
+  /** The secret, shown to its owner once and never again. */
+  secret: string;
+}
+
+export function hashTokenSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+export function validateTokenInput(input: CreateTokenInput): { name: string; scopes: TokenScope[]; expiresAt: Date | null } {
+  const errors = new FieldErrorCollector();
+  const name = input.name.trim();
+  if (!name || name.length > 255) errors.add('name', 'The name is required and may not be longer than 255 characters.');
+  const scopes = [...new Set(input.scopes && input.scopes.length > 0 ? input.scopes : ['read', 'write'])];
+  for (const scope of scopes) {
+    if (!(TOKEN_SCOPES as readonly string[]).includes(scope)) {
+      errors.add('scopes', `Unknown scope "${scope}". Allowed scopes: ${TOKEN_SCOPES.join(', ')}.`);
+    }
+  }
+  let expiresAt: Date | null = null;
+  if (input.expiresInDays !== undefined && input.expiresInDays !== null) {
+    if (!Number.isInteger(input.expiresInDays) || input.expiresInDays < 1 || input.expiresInDays > 3650) {
+      errors.add('expiresInDays', 'The expiry must be a whole number of days from 1 to 3650.');
+    } else {
+      expiresAt = new Date(Date.now() + input.expiresInDays * 86_400_000);
+    }
+  }
+  errors.throwIfAny();
+  return { name, scopes: scopes as TokenScope[], expiresAt };
+}
+
+export async function createApiToken(prisma: PrismaClient, input: CreateTokenInput): Promise<IssuedToken> {
+  const { name, scopes, expiresAt } = validateTokenInput(input);
+  const secret = TOKEN_PREFIX + randomBytes(32).toString('base64url');
+  return prisma.$transaction(async (tx) => {
+    const clash = await tx.apiToken.findFirst({ where: { companyId: input.companyId, name, revokedAt: null } });
+    if (clash) throw new ConflictError(`An active token named "${name}" already exists.`);
+    const token = await tx.apiToken.create({
+      data: {
+        companyId: input.companyId,
+        createdById: input.createdById ?? null,
+        name,
+        scopes,
+        expiresAt,
+        tokenHash: hashTokenSecret(secret),
+        prefix: secret.slice(0, TOKEN_PREFIX.length + 6),
+      },
+    });
+    return { token, secret };
+  });
+}
+
+export async function listApiTokens(prisma: PrismaClient, companyId: number): Promise<ApiToken[]> {
+  return prisma.apiToken.findMany({ where: { companyId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+}
+
+/** Revokes a token by id or by name (the active one with that name). Revoking twice is harmless. */
+export async function revokeApiToken(
+  prisma: PrismaClient,
+  companyId: number,
+  which: { id: number } | { name: string },
+): Promise<ApiToken> {
+  return prisma.$transaction(async (tx) => {
+    const token =
+      'id' in which
+        ? await tx.apiToken.findFirst({ where: { companyId, id: which.id } })
+        : await tx.apiToken.findFirst({
+            where: { companyId, name: which.name.trim() },
+            orderBy: [{ revokedAt: { sort: 'desc', nulls: 'first' } }, { id: 'desc' }],
+          });
+    if (!token) throw new NotFoundError('API token', 'id' in which ? which.id : which.name);
+    if (token.revokedAt) return token;
+    return tx.apiToken.update({ where: { id: token.id }, data: { revokedAt: new Date() } });
+  });
+}
+
+export type TokenCheck =
+  | { ok: true; token: ApiToken; company: Company }
+  | { ok: false; reason: string };
+
+/** Looks a presented secret up and says whether it may be used now, and on which company's host. */
+export async function authenticateToken(
+  prisma: PrismaClient,
+  secret: string,
+  hostCompanySlug: string | null,
+  now = new Date(),
+): Promise<TokenCheck> {
+  const token = await prisma.apiToken.findUnique({
+    where: { tokenHash: hashTokenSecret(secret) },
+    include: { company: true },
+  });
+  if (!token) return { ok: false, reason: 'The API token is invalid.' };
+  if (token.revokedAt) return { ok: false, reason: 'The API token has been revoked.' };
+  if (token.expiresAt && token.expiresAt <= now) return { ok: false, reason: 'The API token has expired.' };
+  if (hostCompanySlug !== null && token.company.slug !== hostCompanySlug) {
+    return { ok: false, reason: 'The API token does not belong to this company.' };
+  }
+  if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await prisma.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: now } });
+  }
+  const { company, ...rest } = token;
+  return { ok: true, token: rest, company };
+}

@@ -1,0 +1,36 @@
+// The Pothos schema builder. Object types backed by Prisma models use the Prisma plugin, which turns the
+// selection of a query into one `include`/`select` so relations load without N+1 queries.
+import SchemaBuilder, { type ArgBuilder as PothosArgBuilder } from '@pothos/core';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import type PrismaTypes from '../generated/pothos-types.js';
+import { getDatamodel } from '../generated/pothos-types.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type { RequestContext } from './context.js';
+
+export const builder = new SchemaBuilder<{
+  Context: RequestContext;
+  PrismaTypes: PrismaTypes;
+  DefaultFieldNullability: false;
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    JSON: { Input: unknown; Output: unknown };
+  };
+}>({
+  plugins: [PrismaPlugin],
+  defaultFieldNullability: false,
+  prisma: {
+    // The tenant-scoped client of the request: relations loaded by the plugin are scoped too.
+    client: (ctx) => ctx.db as unknown as PrismaClient,
+    dmmf: getDatamodel(),
+    exposeDescriptions: true,
+    onUnusedQuery: null,
+  },
+});
+
+builder.queryType({});
+builder.mutationType({});
+
+/** The builder's type parameters, for helpers that build fields outside a `fields: (t) => ...` callback. */
+export type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+export type ArgBuilder = PothosArgBuilder<SchemaTypes>;
+export type InputFieldBuilder = PothosSchemaTypes.InputFieldBuilder<SchemaTypes, 'InputObject'>;

@@ -1,0 +1,16 @@
+// What every resolver receives: the company, a client bound to it, and who is calling.
+import type { Company } from '../generated/prisma/client.js';
+import type { TenantDb } from '../db/tenant-client.js';
+
+export interface Caller {
+  kind: 'token';
+  tokenId: number;
+  scopes: ReadonlySet<string>;
+}
+
+export interface RequestContext {
+  requestId: string;
+  company: Company;
+  db: TenantDb;
+  caller: Caller;
+}

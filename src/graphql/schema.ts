@@ -1,0 +1,28 @@
+// Assembles the GraphQL schema from every area and applies the token scopes in one place: each Query
+// field needs the `read` scope and each Mutation field the `write` scope, whichever door (GraphQL, REST,
+// sofa) the call came through.
+import { GraphQLSchema, defaultFieldResolver, type GraphQLObjectType } from 'graphql';
+import { builder } from './builder.js';
+import './shared/scalars.js';
+import './locations/location-fields.js';
+import './tenancy/viewer-fields.js';
+import { ForbiddenError } from '../domain/shared/errors.js';
+import type { RequestContext } from './context.js';
+
+function requireScope(type: GraphQLObjectType | null | undefined, scope: string, message: string): void {
+  if (!type) return;
+  for (const field of Object.values(type.getFields())) {
+    const resolve = field.resolve ?? defaultFieldResolver;
+    field.resolve = (root, args, ctx: RequestContext, info) => {
+      if (!ctx.caller.scopes.has(scope)) throw new ForbiddenError(message);
+      return resolve(root, args, ctx, info);
+    };
+  }
+}
+
+export function buildSchema(): GraphQLSchema {
+  const schema = builder.toSchema({ sortSchema: true });
+  requireScope(schema.getQueryType(), 'read', 'This API token lacks the read scope.');
+  requireScope(schema.getMutationType(), 'write', 'This API token is read-only: changes need a token with the write scope.');
+  return schema;
+}

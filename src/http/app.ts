@@ -1,0 +1,104 @@
+// The HTTP front door: one node:http handler that gives each request an id, logs it as JSON, and sends it
+// to health checks, /graphql, the REST gateway under /external/api/v1, or the settings pages.
+import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { createGraphqlEndpoint } from './graphql-endpoint.js';
+import { authenticateRequest } from './authenticate.js';
+import { toHttpError, HttpProblem } from './errors.js';
+import { describeError } from './logger.js';
+import { sendJson } from './respond.js';
+import type { AppServices } from './services.js';
+import { pendingMigrations } from '../db/migrations.js';
+import { createRestGateway, REST_BASE_PATH } from '../rest/gateway.js';
+import { handleSettings, SETTINGS_PATH } from '../settings/settings-routes.js';
+import { serveStaticAsset, ASSETS_PATH } from './static-assets.js';
+
+export interface App {
+  server: http.Server;
+  /** Stops taking connections, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
+
+export function createApp(services: AppServices): App {
+  const { database, config, logger } = services;
+  const graphql = createGraphqlEndpoint(services.schema, logger);
+  const rest = createRestGateway(services);
+
+  async function route(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+
+    if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
+    if (path === '/readyz') {
+      try {
+        await database.sql.query('SELECT 1');
+        const pending = await pendingMigrations(database.sql);
+        if (pending.length > 0) return sendJson(res, 503, { status: 'migrating', pending });
+        return sendJson(res, 200, { status: 'ready' });
+      } catch (error) {
+        logger.log('error', 'readiness check failed', { request_id: requestId, ...describeError(error) });
+        return sendJson(res, 503, { status: 'unavailable' });
+      }
+    }
+    if (path.startsWith(ASSETS_PATH)) return serveStaticAsset(req, res, path);
+    if (path === SETTINGS_PATH || path.startsWith(SETTINGS_PATH + '/')) return handleSettings(req, res, url, services);
+
+    if (path === '/graphql') {
+      // GraphiQL itself is a static page; every operation needs a token.
+      const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+      const appContext = wantsPage
+        ? (undefined as never)
+        : await authenticateRequest(req, database.prisma, config.baseDomain, requestId);
+      await graphql.handleNodeRequestAndResponse(req, res, { appContext });
+      return;
+    }
+    if (path === REST_BASE_PATH || path.startsWith(REST_BASE_PATH + '/')) return rest.handle(req, res, url, requestId);
+
+    throw new HttpProblem(404, 'Not found.');
+  }
+
+  const inFlight = new Set<ServerResponse>();
+  const server = http.createServer((req, res) => {
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    const started = process.hrtime.bigint();
+    res.setHeader('x-request-id', requestId);
+    inFlight.add(res);
+    res.on('finish', () => {
+      logger.log('info', 'request', {
+        request_id: requestId,
+        method: req.method,
+        path: (req.url ?? '').split('?')[0],
+        status: res.statusCode,
+        duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+      });
+    });
+    res.on('close', () => inFlight.delete(res));
+    route(req, res, requestId).catch((error) => {
+      const mapped = toHttpError(error);
+      if (!mapped) logger.log('error', 'unhandled error', { request_id: requestId, ...describeError(error) });
+      if (res.headersSent) return res.end();
+      const { status, body } = mapped ?? { status: 500, body: { message: 'Internal server error.' } };
+      sendJson(res, status, body);
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+
+  let closing: Promise<void> | null = null;
+  return {
+    server,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
+          server.closeIdleConnections();
+        });
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,30 @@
+// Turns a request into a request context: the company from the Host (or from the token when the Host
+// names none) and the caller from `Authorization: Bearer <token>`. Every failure is a 401.
+import type { IncomingMessage } from 'node:http';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import { authenticateToken } from '../domain/tenancy/api-tokens.js';
+import { tenantClient } from '../db/tenant-client.js';
+import type { RequestContext } from '../graphql/context.js';
+import { HttpProblem } from './errors.js';
+import { companySlugFromHost } from './host.js';
+
+export async function authenticateRequest(
+  req: IncomingMessage,
+  prisma: PrismaClient,
+  baseDomain: string,
+  requestId: string,
+): Promise<RequestContext> {
+  const header = req.headers.authorization;
+  if (!header) throw new HttpProblem(401, 'Missing Authorization header: send "Authorization: Bearer <API token>".');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw new HttpProblem(401, 'The Authorization header must have the form "Bearer <API token>".');
+
+  const check = await authenticateToken(prisma, match[1], companySlugFromHost(req.headers.host, baseDomain));
+  if (!check.ok) throw new HttpProblem(401, check.reason);
+  return {
+    requestId,
+    company: check.company,
+    db: tenantClient(prisma, check.company.id),
+    caller: { kind: 'token', tokenId: check.token.id, scopes: new Set(check.token.scopes) },
+  };
+}

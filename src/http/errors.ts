@@ -1,0 +1,83 @@
+// Maps errors to the contract's HTTP bodies (Errors section), for the REST gateway, sofa and /graphql:
+// 401 {error, message, status_code}; 404 {message}; 422 {message, errors}; 403, 409 and others {message};
+// anything unexpected 500 {message} with no details (the details are logged with the request id).
+import { GraphQLError } from 'graphql';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthenticatedError,
+  ValidationError,
+  type FieldErrors,
+} from '../domain/shared/errors.js';
+import { SignInThrottledError } from '../domain/tenancy/sign-in.js';
+
+export interface HttpError {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** An error raised by the HTTP layer itself (bad JSON, unknown route, oversized body...). */
+export class HttpProblem extends Error {
+  constructor(readonly status: number, message: string, readonly fieldErrors?: FieldErrors) {
+    super(message);
+  }
+}
+
+export function unauthorized(message: string): HttpError {
+  return { status: 401, body: { error: 'Unauthorized', message, status_code: 401 } };
+}
+
+/** The error a domain or HTTP failure becomes; `keyCase` renames field keys for the REST surface. */
+export function toHttpError(error: unknown, keyCase: (key: string) => string = (k) => k): HttpError | null {
+  const cause = unwrap(error);
+  if (cause instanceof HttpProblem) {
+    if (cause.status === 401) return unauthorized(cause.message);
+    return cause.fieldErrors
+      ? { status: cause.status, body: { message: cause.message, errors: renameKeys(cause.fieldErrors, keyCase) } }
+      : { status: cause.status, body: { message: cause.message } };
+  }
+  if (!(cause instanceof DomainError)) return null;
+  if (cause instanceof ValidationError) {
+    return { status: 422, body: { message: cause.message, errors: renameKeys(cause.fieldErrors, keyCase) } };
+  }
+  if (cause instanceof UnauthenticatedError) return unauthorized(cause.message);
+  return { status: statusOf(cause), body: { message: cause.message } };
+}
+
+export function statusOf(error: DomainError): number {
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof ValidationError) return 422;
+  if (error instanceof ForbiddenError) return 403;
+  if (error instanceof ConflictError) return 409;
+  if (error instanceof UnauthenticatedError) return 401;
+  if (error instanceof SignInThrottledError) return 429;
+  return 400;
+}
+
+/** Digs the original error out of GraphQL's wrapping. */
+export function unwrap(error: unknown): unknown {
+  let current = error;
+  while (current instanceof GraphQLError && current.originalError) current = current.originalError;
+  return current;
+}
+
+/** The GraphQL face of a domain error: `extensions.code`, per-field `errors`, and the HTTP status. */
+export function toGraphQLError(error: GraphQLError): GraphQLError | null {
+  const cause = unwrap(error);
+  if (!(cause instanceof DomainError)) return null;
+  return new GraphQLError(cause.message, {
+    nodes: error.nodes,
+    path: error.path,
+    extensions: {
+      code: cause.code,
+      ...(cause instanceof ValidationError ? { errors: cause.fieldErrors } : {}),
+      http: { status: statusOf(cause) },
+    },
+  });
+}
+
+function renameKeys(errors: FieldErrors, keyCase: (key: string) => string): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).map(([key, messages]) => [keyCase(key), messages]));
+}

@@ -1,0 +1,44 @@
+// /graphql: graphql-yoga with GraphiQL whose assets are inlined in the page (works with no internet),
+// depth and cost limits, and domain errors exposed with their codes. Unexpected errors are masked.
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import type { RequestContext } from '../graphql/context.js';
+import { describeError, type Logger } from './logger.js';
+import { toGraphQLError } from './errors.js';
+
+export const GRAPHQL_LIMITS = { maxDepth: 10, maxCost: 5000, maxAliases: 30, maxDirectives: 30, maxTokens: 5000 };
+
+export function createGraphqlEndpoint(schema: GraphQLSchema, logger: Logger): YogaServerInstance<{ appContext: RequestContext }, {}> {
+  return createYoga<{ appContext: RequestContext }>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    // The context is built (and the caller authenticated) before yoga sees the request.
+    context: ({ appContext }) => appContext,
+    graphiql: { title: 'Inventory GraphiQL', defaultQuery: '{\n  locations(perPage: 5) {\n    items { id name parentId }\n    meta { total }\n  }\n}\n' },
+    renderGraphiQL,
+    plugins: [
+      EnvelopArmorPlugin({
+        maxDepth: { n: GRAPHQL_LIMITS.maxDepth },
+        costLimit: { maxCost: GRAPHQL_LIMITS.maxCost },
+        maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
+        maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives },
+        maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
+        blockFieldSuggestion: { enabled: false },
+      }),
+    ],
+    maskedErrors: {
+      maskError(error, message) {
+        if (error instanceof GraphQLError) {
+          const mapped = toGraphQLError(error);
+          if (mapped) return mapped;
+          if (!error.originalError) return error; // a syntax, validation or limit error: safe to show
+        }
+        logger.log('error', 'unexpected GraphQL error', describeError(error));
+        return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+      },
+    },
+  });
+}

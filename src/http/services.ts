@@ -1,0 +1,12 @@
+// What the HTTP handlers share for the life of the process.
+import type { GraphQLSchema } from 'graphql';
+import type { Config } from '../config/config.js';
+import type { Database } from '../db/database.js';
+import type { Logger } from './logger.js';
+
+export interface AppServices {
+  config: Config;
+  database: Database;
+  schema: GraphQLSchema;
+  logger: Logger;
+}

@@ -1,0 +1,134 @@
+// The REST gateway under /external/api/v1. Documented routes (rest-mapping/) run their GraphQL operation
+// in-process with the request's context and map the result to the contract's envelopes; every other
+// Query/Mutation field is served by sofa-api. The OpenAPI document and docs page are served here too.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { execute, type ExecutionResult } from 'graphql';
+import { FieldErrorCollector } from '../domain/shared/errors.js';
+import { authenticateRequest } from '../http/authenticate.js';
+import { readJsonBody } from '../http/body.js';
+import { HttpProblem, toHttpError } from '../http/errors.js';
+import { describeError } from '../http/logger.js';
+import { sendHtml, sendJson } from '../http/respond.js';
+import type { AppServices } from '../http/services.js';
+import type { RequestContext } from '../graphql/context.js';
+import { restRoutes } from '../../rest-mapping/index.js';
+import { restFieldPath } from './casing.js';
+import { compileRoutes, type CompiledRoute } from './compile.js';
+import { coerceJsonInput, coerceQueryInput } from './input.js';
+import { buildOpenApiDocument } from './openapi.js';
+import { docsPage } from './docs-page.js';
+import { createSofaHandler } from './sofa.js';
+
+export const REST_BASE_PATH = '/external/api/v1';
+
+export interface RestGateway {
+  handle(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): Promise<void>;
+}
+
+export function createRestGateway(services: AppServices): RestGateway {
+  const { schema, database, config, logger } = services;
+  const routes = compileRoutes(restRoutes, schema);
+  const sofa = createSofaHandler(schema, restRoutes, REST_BASE_PATH, logger);
+  const openApi = JSON.stringify(buildOpenApiDocument(routes, schema, sofa.openApiDocument(), REST_BASE_PATH));
+  const docs = docsPage(`${REST_BASE_PATH}/openapi.json`);
+
+  return {
+    async handle(req, res, url, requestId) {
+      const path = url.pathname.slice(REST_BASE_PATH.length) || '/';
+      // The API description is public: it holds no company data.
+      if (req.method === 'GET' && path === '/openapi.json') {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' });
+        res.end(openApi);
+        return;
+      }
+      if (req.method === 'GET' && (path === '/docs' || path === '/docs/')) return sendHtml(res, 200, docs);
+
+      const ctx = await authenticateRequest(req, database.prisma, config.baseDomain, requestId);
+      const matches = routes
+        .map((compiled) => ({ compiled, match: compiled.pattern.exec(path) }))
+        .filter((m): m is { compiled: CompiledRoute; match: RegExpExecArray } => m.match !== null);
+      const hit = matches.find((m) => m.compiled.route.method === req.method);
+      if (hit) return runRoute(hit.compiled, hit.match, req, res, url, ctx);
+
+      const sofaResponse = await sofa.handle(req, res, ctx);
+      if (sofaResponse) return;
+      if (matches.length > 0) {
+        const allowed = [...new Set(matches.map((m) => m.compiled.route.method))].join(', ');
+        return sendJson(res, 405, { message: `The ${req.method} method is not supported for this route. Allowed: ${allowed}.` }, { allow: allowed });
+      }
+      throw new HttpProblem(404, `The route ${url.pathname} could not be found.`);
+    },
+  };
+
+  async function runRoute(
+    compiled: CompiledRoute,
+    match: RegExpExecArray,
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    ctx: RequestContext,
+  ): Promise<void> {
+    const { route, casing } = compiled;
+    const variables: Record<string, unknown> = {};
+    const errors = new FieldErrorCollector();
+
+    compiled.pathParamNames.forEach((name, index) => {
+      const raw = decodeURIComponent(match[index + 1]);
+      const variable = route.pathParams![name];
+      const type = String(compiled.variables.get(variable));
+      if (type.startsWith('Int')) {
+        // An id that cannot exist names no resource: 404, like an id that does not exist.
+        if (!/^\d{1,9}$/.test(raw)) throw new HttpProblem(404, `No resource with ${name} "${raw}".`);
+        variables[variable] = Number(raw);
+      } else {
+        variables[variable] = raw;
+      }
+    });
+
+    const given = new Map<string, string[]>();
+    for (const [key, value] of url.searchParams) given.set(key, [...(given.get(key) ?? []), value]);
+    for (const [key, values] of given) {
+      const variable = route.queryParams?.[key];
+      if (!variable) {
+        errors.add(key, `Unknown query parameter "${key}".`);
+        continue;
+      }
+      variables[variable] = coerceQueryInput(values, compiled.variables.get(variable)!, key, errors);
+    }
+
+    if (route.bodyVariable) {
+      const body = await readJsonBody(req);
+      variables[route.bodyVariable] = coerceJsonInput(body ?? {}, compiled.variables.get(route.bodyVariable)!, [], casing, errors);
+    } else if (req.method !== 'GET' && req.method !== 'DELETE') {
+      const body = await readJsonBody(req);
+      if (body !== undefined && !(typeof body === 'object' && body !== null && Object.keys(body).length === 0)) {
+        errors.add('body', 'This route takes no request body.');
+      }
+    }
+    if (!errors.empty) {
+      const first = Object.values(errors.errors)[0][0];
+      throw new HttpProblem(422, first, errors.errors);
+    }
+
+    const result = (await execute({
+      schema,
+      document: compiled.document,
+      variableValues: variables,
+      contextValue: ctx,
+    })) as ExecutionResult<Record<string, any>>;
+
+    if (result.errors?.length) {
+      const mapped = toHttpError(result.errors[0], (key) => restFieldPath(key, casing));
+      if (mapped) return sendJson(res, mapped.status, mapped.body);
+      logger.log('error', 'REST route failed', { request_id: ctx.requestId, route: `${route.method} ${route.path}`, ...describeError(result.errors[0].originalError ?? result.errors[0]) });
+      return sendJson(res, 500, { message: 'Internal server error.' });
+    }
+
+    const value = result.data![compiled.rootField];
+    const status = route.successStatus ?? 200;
+    if (route.envelope === 'bare') return sendJson(res, status, value);
+    if (route.envelope === 'page') return sendJson(res, status, { data: value.items, meta: value.meta });
+    return sendJson(res, status, { data: value });
+  }
+}
+

@@ -1,0 +1,213 @@
+// One OpenAPI 3.0 document for the REST surface: the documented routes, described from their own
+// declarations (parameters from the operation's variables, bodies from its input types, responses from
+// its selection set), plus the routes sofa-api generates for the remaining fields.
+import {
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLScalarType,
+  Kind,
+  getNamedType,
+  isNonNullType,
+  type FragmentDefinitionNode,
+  type GraphQLInputType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  type SelectionSetNode,
+} from 'graphql';
+import { restName, type Casing } from './casing.js';
+import type { CompiledRoute } from './compile.js';
+
+type JsonSchema = Record<string, unknown>;
+
+const ERROR_RESPONSES: Record<string, JsonSchema> = {
+  '401': { description: 'Missing, unknown, expired or revoked token, or a token of another company.', content: json({ $ref: '#/components/schemas/Unauthorized' }) },
+  '403': { description: 'The token lacks the scope this operation needs.', content: json({ $ref: '#/components/schemas/Message' }) },
+  '404': { description: 'No such resource in this company.', content: json({ $ref: '#/components/schemas/Message' }) },
+  '422': { description: 'Invalid input; `errors` lists messages per field.', content: json({ $ref: '#/components/schemas/ValidationFailed' }) },
+};
+
+export function buildOpenApiDocument(
+  routes: CompiledRoute[],
+  schema: GraphQLSchema,
+  sofaDocument: { paths?: Record<string, unknown>; components?: { schemas?: Record<string, unknown> } },
+  basePath: string,
+): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const compiled of routes) {
+    (paths[compiled.route.path] ??= {})[compiled.route.method.toLowerCase()] = describeRoute(compiled, schema);
+  }
+  for (const [path, item] of Object.entries(sofaDocument.paths ?? {})) {
+    const openApiPath = path.replace(/:(\w+)/g, '{$1}');
+    if (paths[openApiPath]) continue;
+    const operations = Object.fromEntries(
+      Object.entries(item as Record<string, any>).map(([method, operation]) => [
+        method,
+        { ...operation, tags: ['Generated from GraphQL'], responses: { ...operation.responses, ...ERROR_RESPONSES } },
+      ]),
+    );
+    paths[openApiPath] = operations;
+  }
+
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Inventory, Purchasing, Sales and Production API',
+      version: '1.0.0',
+      description:
+        'Each company reaches the API at its own subdomain: https://{company}.{domain}/external/api/v1. ' +
+        'Every operation needs `Authorization: Bearer <API token>` (tokens are created at /settings/api-tokens). ' +
+        'Routes tagged "Generated from GraphQL" are produced from GraphQL fields without a documented REST mapping: ' +
+        'they answer with the bare result and use GraphQL field names.',
+    },
+    servers: [{ url: basePath }],
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      schemas: {
+        ...(sofaDocument.components?.schemas ?? {}),
+        Message: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+        Unauthorized: {
+          type: 'object',
+          required: ['error', 'message', 'status_code'],
+          properties: { error: { type: 'string', example: 'Unauthorized' }, message: { type: 'string' }, status_code: { type: 'integer', example: 401 } },
+        },
+        ValidationFailed: {
+          type: 'object',
+          required: ['message', 'errors'],
+          properties: {
+            message: { type: 'string' },
+            errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+          },
+        },
+      },
+    },
+  };
+}
+
+function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema): JsonSchema {
+  const { route, casing, operation, document } = compiled;
+  const parameters: JsonSchema[] = [];
+  for (const [param, variable] of Object.entries(route.pathParams ?? {})) {
+    parameters.push({ name: param, in: 'path', required: true, schema: inputSchema(compiled.variables.get(variable)!, casing) });
+  }
+  for (const [param, variable] of Object.entries(route.queryParams ?? {})) {
+    const type = compiled.variables.get(variable)!;
+    parameters.push({ name: param, in: 'query', required: isNonNullType(type), schema: inputSchema(type, casing) });
+  }
+
+  const rootType = operation.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
+  const rootSelection = operation.selectionSet.selections[0];
+  if (rootSelection.kind !== Kind.FIELD) throw new Error('root selection must be a field');
+  const fragments = Object.fromEntries(
+    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
+  );
+  const field = rootType.getFields()[rootSelection.name.value];
+  const result = outputSchema(field.type, rootSelection.selectionSet, schema, fragments);
+  let body: JsonSchema = result;
+  if (route.envelope === 'data') body = { type: 'object', required: ['data'], properties: { data: result } };
+  if (route.envelope === 'page') {
+    const page = result as { properties: Record<string, JsonSchema> };
+    body = { type: 'object', required: ['data', 'meta'], properties: { data: page.properties.items, meta: page.properties.meta } };
+  }
+
+  const status = String(route.successStatus ?? 200);
+  const operationObject: JsonSchema = {
+    operationId: route.operationId,
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    parameters,
+    responses: {
+      [status]: { description: 'Success.', content: json(body) },
+      ...ERROR_RESPONSES,
+    },
+  };
+  if (route.bodyVariable) {
+    operationObject.requestBody = { required: true, content: json(inputSchema(compiled.variables.get(route.bodyVariable)!, casing)) };
+  }
+  return operationObject;
+}
+
+function inputSchema(type: GraphQLInputType, casing: Casing): JsonSchema {
+  if (type instanceof GraphQLNonNull) return inputSchema(type.ofType, casing);
+  const nullable = (schema: JsonSchema) => ({ ...schema, nullable: true });
+  if (type instanceof GraphQLList) return nullable({ type: 'array', items: inputSchema(type.ofType, casing) });
+  if (type instanceof GraphQLInputObjectType) {
+    const fields = Object.values(type.getFields());
+    const required = fields.filter((f) => f.type instanceof GraphQLNonNull).map((f) => restName(f.name, casing));
+    return {
+      type: 'object',
+      additionalProperties: false,
+      ...(type.description ? { description: type.description } : {}),
+      ...(required.length ? { required } : {}),
+      properties: Object.fromEntries(
+        fields.map((f) => [restName(f.name, casing), { ...inputSchema(f.type, casing), ...(f.description ? { description: f.description } : {}) }]),
+      ),
+    };
+  }
+  if (type instanceof GraphQLEnumType) return nullable({ type: 'string', enum: type.getValues().map((v) => v.name.toLowerCase()) });
+  return nullable(scalarSchema(type as GraphQLScalarType));
+}
+
+function outputSchema(
+  type: GraphQLOutputType,
+  selectionSet: SelectionSetNode | undefined,
+  schema: GraphQLSchema,
+  fragments: Record<string, FragmentDefinitionNode>,
+): JsonSchema {
+  if (type instanceof GraphQLNonNull) {
+    const inner = outputSchema(type.ofType, selectionSet, schema, fragments);
+    const { nullable: _dropped, ...rest } = inner;
+    return rest;
+  }
+  if (type instanceof GraphQLList) return { type: 'array', nullable: true, items: outputSchema(type.ofType, selectionSet, schema, fragments) };
+  const named = getNamedType(type);
+  if (named instanceof GraphQLObjectType && selectionSet) {
+    const properties: Record<string, JsonSchema> = {};
+    const visit = (set: SelectionSetNode) => {
+      for (const selection of set.selections) {
+        if (selection.kind === Kind.FIELD) {
+          const field = named.getFields()[selection.name.value];
+          if (!field) continue;
+          properties[selection.alias?.value ?? selection.name.value] = {
+            ...outputSchema(field.type, selection.selectionSet, schema, fragments),
+            ...(field.description ? { description: field.description } : {}),
+          };
+        } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
+          visit(fragments[selection.name.value].selectionSet);
+        } else {
+          visit(selection.selectionSet);
+        }
+      }
+    };
+    visit(selectionSet);
+    return { type: 'object', nullable: true, required: Object.keys(properties), properties };
+  }
+  if (named instanceof GraphQLEnumType) return { type: 'string', nullable: true, enum: named.getValues().map((v) => v.name) };
+  return { ...scalarSchema(named as GraphQLScalarType), nullable: true };
+}
+
+function scalarSchema(type: GraphQLScalarType): JsonSchema {
+  switch (type.name) {
+    case 'Int':
+      return { type: 'integer' };
+    case 'Float':
+      return { type: 'number' };
+    case 'Boolean':
+      return { type: 'boolean' };
+    case 'DateTime':
+      return { type: 'string', format: 'date-time' };
+    case 'JSON':
+      return {};
+    default:
+      return { type: 'string' };
+  }
+}
+
+function json(schema: JsonSchema): JsonSchema {
+  return { 'application/json': { schema } };
+}

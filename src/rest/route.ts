@@ -1,0 +1,33 @@
+// The shape of one documented REST route: which GraphQL operation it runs and how the HTTP request and
+// response map onto it. Declarations live in rest-mapping/<area>.ts; the gateway and the OpenAPI document
+// are both built from them.
+import type { Casing } from './casing.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface RestRoute {
+  method: HttpMethod;
+  /** Path under /external/api/v1 with {name} placeholders, as the contract writes it. */
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /**
+   * One GraphQL operation with a single root field. Fields are written in GraphQL's camelCase; the gateway
+   * adds REST-cased aliases, so the JSON it returns already has the contract's field names.
+   */
+  graphql: string;
+  /** Path placeholder → operation variable. */
+  pathParams?: Record<string, string>;
+  /** Query parameter (REST name) → operation variable. Any other query parameter is refused with 422. */
+  queryParams?: Record<string, string>;
+  /** The operation variable that receives the JSON body (an input object). */
+  bodyVariable?: string;
+  /** `data`: {data: result}; `page`: {data: items, meta}; `bare`: the result itself. */
+  envelope: 'data' | 'page' | 'bare';
+  /** Status of a successful response. Default 200. */
+  successStatus?: number;
+  /** Field casing of this resource on the wire. Default snake. */
+  casing?: Casing;
+}

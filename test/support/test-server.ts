@@ -1,0 +1,118 @@
+// Starts the real service on 127.0.0.1 (random port) over a fresh test database, and offers small helpers
+// to create tenants and call the API over real HTTP.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type App } from '../../src/http/app.js';
+import { buildSchema } from '../../src/graphql/schema.js';
+import { silentLogger, type Logger } from '../../src/http/logger.js';
+import type { Config } from '../../src/config/config.js';
+import type { Database } from '../../src/db/database.js';
+import { createCompany } from '../../src/domain/tenancy/companies.js';
+import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
+import { openTestDatabase } from './test-database.js';
+
+export interface Tenant {
+  companyId: number;
+  slug: string;
+  /** A read-write API token of the company. */
+  token: string;
+  adminEmail: string;
+  adminPassword: string;
+}
+
+export interface CallOptions {
+  token?: string | null;
+  /** Company subdomain for the Host header; null sends the bare host (company taken from the token). */
+  company?: string | null;
+  body?: unknown;
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  body: any;
+}
+
+export interface TestServer {
+  app: App;
+  database: Database;
+  config: Config;
+  port: number;
+  baseUrl: string;
+  createTenant(slug: string, options?: { scopes?: string[] }): Promise<Tenant>;
+  createToken(companyId: number, name: string, scopes?: string[]): Promise<string>;
+  call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  /** POST /graphql with a query and variables. */
+  graphql(query: string, variables?: Record<string, unknown>, options?: CallOptions): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(options: { logger?: Logger } = {}): Promise<TestServer> {
+  const database = await openTestDatabase();
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent-test-data-dir',
+    databaseUrl: null,
+    baseDomain: 'localhost',
+    secretKey: 'test-secret-key-0123456789abcdef0123456789abcdef',
+  };
+  const app = createApp({ config, database, schema: buildSchema(), logger: options.logger ?? silentLogger });
+  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
+  const port = (app.server.address() as AddressInfo).port;
+
+  const createToken = async (companyId: number, name: string, scopes = ['read', 'write']) =>
+    (await createApiToken(database.prisma, { companyId, name, scopes })).secret;
+
+  const call = (method: string, path: string, opts: CallOptions = {}): Promise<CallResult> =>
+    new Promise((resolve, reject) => {
+      const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+      headers.host = opts.company ? `${opts.company}.localhost:${port}` : `localhost:${port}`;
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      let payload: string | Buffer | undefined = opts.rawBody;
+      if (payload === undefined && opts.body !== undefined) payload = JSON.stringify(opts.body);
+      if (payload !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        headers['content-length'] = String(Buffer.byteLength(payload));
+      }
+      const req = http.request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: any = undefined;
+          try {
+            body = text ? JSON.parse(text) : undefined;
+          } catch {
+            body = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body });
+        });
+      });
+      req.on('error', reject);
+      if (payload !== undefined) req.write(payload);
+      req.end();
+    });
+
+  return {
+    app,
+    database,
+    config,
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    async createTenant(slug, tenantOptions = {}) {
+      const adminEmail = `admin@${slug}.test`;
+      const adminPassword = 'correct horse battery staple';
+      const { company } = await createCompany(database.prisma, { slug, name: `Company ${slug}`, adminEmail, adminPassword });
+      const token = await createToken(company.id, 'test token', tenantOptions.scopes);
+      return { companyId: company.id, slug, token, adminEmail, adminPassword };
+    },
+    createToken,
+    call,
+    graphql: (query, variables = {}, opts = {}) => call('POST', '/graphql', { ...opts, body: { query, variables } }),
+    close: () => app.close(),
+  };
+}
