@@ -51,7 +51,7 @@ export function createApp(services: AppServices): App {
       const appContext = wantsPage
         ? (undefined as never)
         : await authenticateRequest(req, database.prisma, config.baseDomain, requestId);
-      await graphql.handleNodeRequestAndResponse(req, res, { appContext });
+      await graphql(req, res, { appContext });
       return;
     }
     if (path === REST_BASE_PATH || path.startsWith(REST_BASE_PATH + '/')) return rest.handle(req, res, url, requestId);

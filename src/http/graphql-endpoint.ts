@@ -15,6 +15,8 @@ export function createGraphqlEndpoint(schema: GraphQLSchema, logger: Logger): Yo
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    // Expected errors are answers, not incidents; unexpected ones are logged by maskError below.
+    logging: false,
     // The context is built (and the caller authenticated) before yoga sees the request.
     context: ({ appContext }) => appContext,
     graphiql: { title: 'Inventory GraphiQL', defaultQuery: '{\n  locations(perPage: 5) {\n    items { id name parentId }\n    meta { total }\n  }\n}\n' },

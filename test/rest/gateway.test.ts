@@ -1,0 +1,113 @@
+// Behaviour of the REST gateway itself: unknown routes, bad bodies, limits, request ids, sofa routes, OpenAPI.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { MAX_BODY_BYTES } from '../../src/http/body.js';
+
+let server: TestServer;
+let acme: Tenant;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  acme = await server.createTenant('acme');
+});
+afterAll(() => server?.close());
+
+const opts = () => ({ company: 'acme', token: acme.token });
+
+describe('REST gateway', () => {
+  it('answers an unknown route with 404 {message}', async () => {
+    const res = await server.call('GET', '/external/api/v1/no-such-thing', opts());
+    expect(res.status).toBe(404);
+    expect(Object.keys(res.body)).toEqual(['message']);
+    const outside = await server.call('GET', '/nowhere', opts());
+    expect(outside.status).toBe(404);
+    expect(Object.keys(outside.body)).toEqual(['message']);
+  });
+
+  it('answers a known path with a wrong method with 405 and Allow', async () => {
+    const res = await server.call('PUT', '/external/api/v1/locations', { ...opts(), body: {} });
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toMatch(/GET/);
+    expect(Object.keys(res.body)).toEqual(['message']);
+  });
+
+  it('answers malformed JSON with 400 {message}', async () => {
+    const res = await server.call('POST', '/external/api/v1/locations', { ...opts(), rawBody: '{"name": ' });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body)).toEqual(['message']);
+  });
+
+  it('answers a body that is not an object with 422', async () => {
+    const res = await server.call('POST', '/external/api/v1/locations', { ...opts(), rawBody: '[1,2]' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toHaveProperty('body');
+  });
+
+  it('answers an oversized body with 413 {message}', async () => {
+    const big = JSON.stringify({ name: 'x'.repeat(MAX_BODY_BYTES + 10) });
+    const res = await server.call('POST', '/external/api/v1/locations', { ...opts(), rawBody: big });
+    expect(res.status).toBe(413);
+    expect(Object.keys(res.body)).toEqual(['message']);
+  });
+
+  it('returns a request id header, echoing a sane incoming one', async () => {
+    const fresh = await server.call('GET', '/healthz');
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await server.call('GET', '/healthz', { headers: { 'x-request-id': 'trace-123' } });
+    expect(echoed.headers['x-request-id']).toBe('trace-123');
+  });
+
+  it('never leaks a stack trace', async () => {
+    const responses = await Promise.all([
+      server.call('POST', '/external/api/v1/locations', { ...opts(), rawBody: '{' }),
+      server.call('PATCH', '/external/api/v1/locations/1', { ...opts(), body: { name: 5 } }),
+      server.call('GET', '/external/api/v1/locations/99999999999', opts()),
+    ]);
+    for (const res of responses) expect(res.text).not.toMatch(/\bat .+\.(ts|js):\d+/);
+  });
+
+  it('serves the remaining GraphQL fields through sofa-api, authenticated', async () => {
+    const res = await server.call('GET', '/external/api/v1/viewer', opts());
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ company: { id: acme.companyId, slug: 'acme', name: 'Company acme' }, tokenScopes: ['read', 'write'] });
+    expect((await server.call('GET', '/external/api/v1/viewer', { company: 'acme' })).status).toBe(401);
+  });
+});
+
+describe('health', () => {
+  it('reports live and ready', async () => {
+    expect((await server.call('GET', '/healthz')).body).toEqual({ status: 'ok' });
+    expect((await server.call('GET', '/readyz')).body).toEqual({ status: 'ready' });
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('is a valid OpenAPI 3 document covering documented and generated routes', async () => {
+    const res = await server.call('GET', '/external/api/v1/openapi.json');
+    expect(res.status).toBe(200);
+    const document = res.body;
+    await SwaggerParser.validate(structuredClone(document));
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/locations', '/locations/{locationId}', '/viewer']));
+    const patch = document.paths['/locations/{locationId}'].patch;
+    expect(Object.keys(patch.responses['200'].content['application/json'].schema.properties).sort()).toEqual(
+      ['created_at', 'id', 'name', 'parent_id', 'status', 'updated_at'],
+    );
+    expect(Object.keys(patch.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['name', 'parent_id', 'street_address_1', 'is_pick_location']),
+    );
+    const list = document.paths['/locations'].get;
+    expect(list.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['page', 'per_page']));
+    expect(Object.keys(list.responses['200'].content['application/json'].schema.properties)).toEqual(['data', 'meta']);
+  });
+
+  it('has a docs page whose assets are served locally', async () => {
+    const page = await server.call('GET', '/external/api/v1/docs');
+    expect(page.status).toBe(200);
+    expect(page.text).not.toMatch(/https?:\/\//);
+    const assets = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) expect((await server.call('GET', asset)).status, asset).toBe(200);
+  });
+});
