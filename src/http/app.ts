@@ -12,6 +12,7 @@ import { pendingMigrations } from '../db/migrations.js';
 import { createRestGateway, REST_BASE_PATH } from '../rest/gateway.js';
 import { handleSettings, SETTINGS_PATH } from '../settings/settings-routes.js';
 import { serveStaticAsset, ASSETS_PATH } from './static-assets.js';
+import { serveGraphiQL, wantsGraphiQL } from './graphiql-page.js';
 
 export interface App {
   server: http.Server;
@@ -47,10 +48,8 @@ export function createApp(services: AppServices): App {
 
     if (path === '/graphql') {
       // GraphiQL itself is a static page; every operation needs a token.
-      const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
-      const appContext = wantsPage
-        ? (undefined as never)
-        : await authenticateRequest(req, database.prisma, config.baseDomain, requestId);
+      if (wantsGraphiQL(req)) return serveGraphiQL(req, res);
+      const appContext = await authenticateRequest(req, database.prisma, config.baseDomain, requestId);
       await graphql(req, res, { appContext });
       return;
     }

@@ -1,7 +1,5 @@
-// /graphql: graphql-yoga with GraphiQL whose assets are inlined in the page (works with no internet),
-// depth and cost limits, and domain errors exposed with their codes. Unexpected errors are masked.
+// /graphql: graphql-yoga with depth and cost limits, and domain errors exposed with their codes. Unexpected errors are masked.
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { RequestContext } from '../graphql/context.js';
@@ -19,8 +17,8 @@ export function createGraphqlEndpoint(schema: GraphQLSchema, logger: Logger): Yo
     logging: false,
     // The context is built (and the caller authenticated) before yoga sees the request.
     context: ({ appContext }) => appContext,
-    graphiql: { title: 'Inventory GraphiQL', defaultQuery: '{\n  locations(perPage: 5) {\n    items { id name parentId }\n    meta { total }\n  }\n}\n' },
-    renderGraphiQL,
+    // GraphiQL is served by graphiql-page.ts (rendered and compressed once).
+    graphiql: false,
     plugins: [
       EnvelopArmorPlugin({
         maxDepth: { n: GRAPHQL_LIMITS.maxDepth },
