@@ -215,3 +215,21 @@ describe('GET and DELETE /locations/{locationId}', () => {
     expect((await api('DELETE', `/locations/${warehouse.id}`)).status).toBe(200);
   });
 });
+
+describe('concurrent requests', () => {
+  it('queue on one database without losing or mixing writes', async () => {
+    const warehouse = await createWarehouse('W-concurrent');
+    const before = (await api('GET', `/locations?parent_id=${warehouse.id}`)).body.meta.total;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0
+          ? api('POST', '/locations', { name: `Bin ${i}`, parent_id: warehouse.id })
+          : api('POST', '/locations', { name: `Bad ${i}`, parent_id: 999999 }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 201 : 422)));
+    const after = await api('GET', `/locations?parent_id=${warehouse.id}&per_page=100`);
+    expect(after.body.meta.total).toBe(before + 10);
+    expect(after.body.data.every((l: any) => l.name.startsWith('Bin'))).toBe(true);
+  });
+});
