@@ -142,3 +142,30 @@ describe('GraphiQL', () => {
     TEST_TIMEOUT,
   );
 });
+
+describe('API docs page in a browser', () => {
+  it(
+    'renders the documented routes from the OpenAPI document with no network access beyond this machine',
+    async () => {
+      const page = await newPage();
+      try {
+        const outside: string[] = [];
+        await context.route('**/*', (route) => {
+          const url = new URL(route.request().url());
+          const local = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname.endsWith('.localhost');
+          if (!['http:', 'https:'].includes(url.protocol) || local) return route.continue();
+          outside.push(url.toString());
+          return route.abort('blockedbyclient');
+        });
+        await page.goto(siteUrl('/external/api/v1/docs'));
+        await page.getByText('/locations/{locationId}').first().waitFor();
+        await page.getByText('Update a warehouse or location').first().waitFor();
+        await page.screenshot({ path: '/tmp/api-docs.png' });
+        expect(outside).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    TEST_TIMEOUT,
+  );
+});
