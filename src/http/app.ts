@@ -59,13 +59,17 @@ export function createApp(services: AppServices): App {
   }
 
   const inFlight = new Set<ServerResponse>();
+  let closing: Promise<void> | null = null;
   const server = http.createServer((req, res) => {
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     const started = process.hrtime.bigint();
     res.setHeader('x-request-id', requestId);
+    if (closing) res.setHeader('connection', 'close');
     inFlight.add(res);
     res.on('finish', () => {
+      // While shutting down, a socket freed by this response must not linger in keep-alive.
+      if (closing) server.closeIdleConnections();
       logger.log('info', 'request', {
         request_id: requestId,
         method: req.method,
@@ -85,14 +89,14 @@ export function createApp(services: AppServices): App {
   });
   server.keepAliveTimeout = 5_000;
 
-  let closing: Promise<void> | null = null;
   return {
     server,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
-          // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
+          // Requests in flight finish, on a connection that then closes; idle keep-alive sockets close now.
+          for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
           server.closeIdleConnections();
         });
         await database.close();
