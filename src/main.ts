@@ -17,10 +17,16 @@ async function main(): Promise<void> {
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
   const app = createApp({ config, database, schema: buildSchema(), logger });
-  await new Promise<void>((resolve, reject) => {
-    app.server.once('error', reject);
-    app.server.listen(config.port, config.host, resolve);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      app.server.once('error', reject);
+      app.server.listen(config.port, config.host, resolve);
+    });
+  } catch (error) {
+    await database.close(); // e.g. the port is taken: leave the data folder cleanly
+    claim?.release();
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.log('info', 'listening', {
