@@ -4,7 +4,7 @@ import SchemaBuilder, { type ArgBuilder as PothosArgBuilder } from '@pothos/core
 import PrismaPlugin from '@pothos/plugin-prisma';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
-import type { PrismaClient } from '../generated/prisma/client.js';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { RequestContext } from './context.js';
 
 export const builder = new SchemaBuilder<{
@@ -14,6 +14,8 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: Date; Output: Date };
     JSON: { Input: unknown; Output: unknown };
+    /** Exact decimal (money, quantities): a JSON number on the wire, Prisma.Decimal in domain code. */
+    Decimal: { Input: Prisma.Decimal; Output: Prisma.Decimal | number | string };
   };
 }>({
   plugins: [PrismaPlugin],

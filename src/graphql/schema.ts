@@ -6,6 +6,10 @@ import { builder } from './builder.js';
 import './shared/scalars.js';
 import './locations/location-fields.js';
 import './tenancy/viewer-fields.js';
+import './units/index.js';
+import './suppliers/index.js';
+import './products/index.js';
+import './boms/index.js';
 import { ForbiddenError } from '../domain/shared/errors.js';
 import type { RequestContext } from './context.js';
 

@@ -91,6 +91,7 @@ function coerceScalar(value: unknown, type: GraphQLScalarType, path: string[], e
       }
       return value;
     case 'Float':
+    case 'Decimal':
       if (typeof value !== 'number' || !Number.isFinite(value)) {
         errors.add(key, `The ${label(path)} must be a number.`);
         return undefined;
@@ -143,7 +144,7 @@ export function coerceQueryInput(
   }
   const text = raw[0];
   if (inner instanceof GraphQLScalarType) {
-    if (inner.name === 'Int' || inner.name === 'Float') {
+    if (inner.name === 'Int' || inner.name === 'Float' || inner.name === 'Decimal') {
       const number = text.trim() === '' ? NaN : Number(text);
       return coerceScalar(Number.isNaN(number) ? text : number, inner, [name], errors);
     }

@@ -196,6 +196,7 @@ function scalarSchema(type: GraphQLScalarType): JsonSchema {
     case 'Int':
       return { type: 'integer' };
     case 'Float':
+    case 'Decimal':
       return { type: 'number' };
     case 'Boolean':
       return { type: 'boolean' };

@@ -1,5 +1,6 @@
 import { GraphQLError, Kind } from 'graphql';
 import { builder } from '../builder.js';
+import { Prisma } from '../../generated/prisma/client.js';
 
 builder.scalarType('DateTime', {
   description: 'An ISO 8601 date-time in UTC, for example 2026-01-31T12:00:00.000Z.',
@@ -21,4 +22,22 @@ builder.scalarType('JSON', {
   description: 'Any JSON value.',
   serialize: (value) => value,
   parseValue: (value) => value,
+});
+
+/** Numbers arrive as JSON numbers (or numeric strings) and are kept exact as decimals from then on. */
+function parseDecimal(value: unknown): Prisma.Decimal {
+  if ((typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()))) {
+    return new Prisma.Decimal(String(value).trim());
+  }
+  throw new GraphQLError('Expected a number.');
+}
+
+builder.scalarType('Decimal', {
+  description: 'An exact decimal number (money, quantities). Sent and received as a JSON number.',
+  serialize: (value) => Number(value instanceof Prisma.Decimal ? value.toString() : value),
+  parseValue: parseDecimal,
+  parseLiteral: (ast) => {
+    if (ast.kind !== Kind.INT && ast.kind !== Kind.FLOAT && ast.kind !== Kind.STRING) throw new GraphQLError('Expected a number.');
+    return parseDecimal(ast.value);
+  },
 });

@@ -1,0 +1,2 @@
+// GraphQL types and fields of this area; imported once by src/graphql/schema.ts.
+export {};
