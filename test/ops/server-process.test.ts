@@ -1,4 +1,4 @@
-// The real server process, as `npm start` runs it (`tsx src/main.ts`) on an embedded data folder: it starts
+// The real server process, as `npm start` runs it (`node --import tsx src/main.ts`) on an embedded data folder: it starts
 // and answers health checks, refuses a bad configuration and a data folder already in use, and on SIGTERM
 // finishes the request in flight, exits 0 and releases the folder. Every line it logs on stdout is JSON.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -15,7 +15,6 @@ import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
 import { createCompany } from '../../src/domain/tenancy/companies.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const TIMEOUT = 120_000;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'inventory-server-test-'));
@@ -38,7 +37,7 @@ function startServer(env: Record<string, string>): ServerProcess {
   const fullEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, ...env };
   delete fullEnv.DATABASE_URL;
   delete fullEnv.SECRET_KEY;
-  const child = spawn(TSX, ['src/main.ts'], { cwd: ROOT, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const waiters: { message: string; resolve: (line: Record<string, unknown>) => void }[] = [];
   const proc: ServerProcess = {
     child,
