@@ -4,6 +4,7 @@
 import { GraphQLSchema, defaultFieldResolver, type GraphQLObjectType } from 'graphql';
 import { builder } from './builder.js';
 import './shared/scalars.js';
+import './shared/filters.js';
 import './locations/location-fields.js';
 import './tenancy/viewer-fields.js';
 import './units/index.js';

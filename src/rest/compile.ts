@@ -13,6 +13,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { restName, type Casing } from './casing.js';
+import { checkFilterDeclaration } from './list-filters.js';
 import type { RestRoute } from './route.js';
 
 export interface CompiledRoute {
@@ -58,7 +59,9 @@ function compileRoute(route: RestRoute, schema: GraphQLSchema): CompiledRoute {
     ...Object.values(route.pathParams ?? {}),
     ...Object.values(route.queryParams ?? {}),
     ...(route.bodyVariable ? [route.bodyVariable] : []),
+    ...(route.filters ? [route.filters.variable] : []),
   ];
+  checkFilterDeclaration(route, variables);
   for (const name of mapped) {
     if (!variables.has(name)) throw new Error(`${where}: maps to $${name}, which the operation does not declare.`);
   }

@@ -15,6 +15,7 @@ import { restRoutes } from '../../rest-mapping/index.js';
 import { restFieldPath } from './casing.js';
 import { compileRoutes, type CompiledRoute } from './compile.js';
 import { coerceJsonInput, coerceQueryInput } from './input.js';
+import { splitQueryParams } from './list-filters.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { docsPage } from './docs-page.js';
 import { createSofaHandler } from './sofa.js';
@@ -85,16 +86,16 @@ export function createRestGateway(services: AppServices): RestGateway {
       }
     });
 
-    const given = new Map<string, string[]>();
-    for (const [key, value] of url.searchParams) given.set(key, [...(given.get(key) ?? []), value]);
-    for (const [key, values] of given) {
-      const variable = route.queryParams?.[key];
-      if (!variable) {
-        errors.add(key, `Unknown query parameter "${key}".`);
-        continue;
-      }
+    const query = splitQueryParams(url.searchParams, route);
+    for (const key of query.unknown) errors.add(key, `Unknown query parameter "${key}".`);
+    for (const [key, values] of query.declared) {
+      const variable = route.queryParams![key];
       variables[variable] = coerceQueryInput(values, compiled.variables.get(variable)!, key, errors);
     }
+    if (route.filters) variables[route.filters.variable] = query.filters;
+    // Filter errors are keyed by the parameter exactly as given, so those keys are not re-cased.
+    const filterNames = new Set(query.filters.map((f) => f.name));
+    const errorKey = (key: string) => (filterNames.has(key) ? key : restFieldPath(key, casing));
 
     if (route.bodyVariable) {
       const body = await readJsonBody(req);
@@ -118,7 +119,7 @@ export function createRestGateway(services: AppServices): RestGateway {
     })) as ExecutionResult<Record<string, any>>;
 
     if (result.errors?.length) {
-      const mapped = toHttpError(result.errors[0], (key) => restFieldPath(key, casing));
+      const mapped = toHttpError(result.errors[0], errorKey);
       if (mapped) return sendJson(res, mapped.status, mapped.body);
       logger.log('error', 'REST route failed', { request_id: ctx.requestId, route: `${route.method} ${route.path}`, ...describeError(result.errors[0].originalError ?? result.errors[0]) });
       return sendJson(res, 500, { message: 'Internal server error.' });

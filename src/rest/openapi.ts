@@ -19,6 +19,7 @@ import {
 } from 'graphql';
 import { restName, type Casing } from './casing.js';
 import type { CompiledRoute } from './compile.js';
+import { describeFilterGrammar } from './list-filters.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -98,6 +99,20 @@ function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema): JsonSche
     const type = compiled.variables.get(variable)!;
     parameters.push({ name: param, in: 'query', required: isNonNullType(type), schema: inputSchema(type, casing) });
   }
+  if (route.filters) {
+    // Filter names are open-ended (`retail_price[gt]`), so one free-form parameter stands for all of them:
+    // with form style and explode, each property of the object is sent as its own query parameter.
+    parameters.push({
+      name: 'filters',
+      in: 'query',
+      required: false,
+      style: 'form',
+      explode: true,
+      description: 'Filters as `field[operator]=value` pairs; the fields are listed in the description of this operation.',
+      schema: { type: 'object', additionalProperties: { type: 'string' } },
+    });
+  }
+  const description = [route.description, route.filters ? describeFilterGrammar(route.filters.spec) : undefined].filter(Boolean).join('\n\n');
 
   const rootType = operation.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
   const rootSelection = operation.selectionSet.selections[0];
@@ -119,7 +134,7 @@ function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema): JsonSche
     operationId: route.operationId,
     tags: [route.tag],
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
+    ...(description ? { description } : {}),
     parameters,
     responses: {
       [status]: { description: 'Success.', content: json(body) },

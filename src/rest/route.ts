@@ -22,6 +22,13 @@ export interface RestRoute {
   pathParams?: Record<string, string>;
   /** Query parameter (REST name) → operation variable. Any other query parameter is refused with 422. */
   queryParams?: Record<string, string>;
+  /**
+   * A list's filter grammar (src/domain/shared/filters): every query parameter not in `queryParams` is
+   * passed, name as written, to `variable` (type `[FilterParamInput!]`) as {name, value}; the domain checks
+   * it (422 keyed by the parameter). `spec` names the field table in src/rest/list-filters.ts, which the
+   * OpenAPI document lists.
+   */
+  filters?: { variable: string; spec: string };
   /** The operation variable that receives the JSON body (an input object). */
   bodyVariable?: string;
   /** `data`: {data: result}; `page`: {data: items, meta}; `bare`: the result itself. */

@@ -47,7 +47,11 @@ export class FieldErrorCollector {
   readonly errors: FieldErrors = {};
 
   add(field: string, message: string): void {
-    (this.errors[field] ??= []).push(message);
+    // Keys can come from the request (`?toString=1`, `?__proto__=1`): own properties only, never inherited.
+    if (!Object.hasOwn(this.errors, field)) {
+      Object.defineProperty(this.errors, field, { value: [], enumerable: true, writable: true, configurable: true });
+    }
+    this.errors[field].push(message);
   }
 
   get empty(): boolean {

@@ -1,2 +1,3 @@
 // GraphQL types and fields of this area; imported once by src/graphql/schema.ts.
-export {};
+import './bom-types.js';
+import './bom-fields.js';

@@ -1,0 +1,174 @@
+// Turns the `items` of a BOM request into rows: each item names its product by id or by SKU (a product's
+// own SKU or one of its alternate SKUs), its quantity is kept as given, and `baseQuantity` holds the same
+// quantity in the product's default unit. Problems are collected per item (`items.N.field`).
+import type { TenantTx } from '../../db/tenant-client.js';
+import { FieldErrorCollector, ValidationError } from '../shared/errors.js';
+import { Decimal } from '../shared/decimal.js';
+import { checkDecimal } from '../shared/field-checks.js';
+import { toProductBaseQuantity } from '../units/conversion.js';
+
+export const CONSUMPTION_BASES = ['planned', 'actual'] as const;
+export const DEFAULT_CONSUMPTION_BASIS = 'planned';
+/** BomItem.baseQuantity is NUMERIC(24, 10). */
+const BASE_QUANTITY = { scale: 10, limit: new Decimal(10).pow(14) };
+
+export interface BomItemInput {
+  productId?: number | null;
+  sku?: string | null;
+  quantity?: Decimal | null;
+  note?: string | null;
+  uomId?: number | null;
+  order?: number | null;
+  consumptionBasis?: string | null;
+}
+
+export interface BomItemRow {
+  productId: number;
+  quantity: Decimal;
+  baseQuantity: Decimal;
+  note: string | null;
+  uomId: number | null;
+  order: number;
+  consumptionBasis: string;
+}
+
+interface ProductRef {
+  id: number;
+  defaultUomId: number | null;
+}
+
+/**
+ * Validates and resolves the items. Returns the rows, in request order, when every item is valid; the
+ * product of each item (also when other items failed) is in `productIds` for the cycle check.
+ */
+export async function resolveBomItems(
+  tx: TenantTx,
+  items: BomItemInput[],
+  errors: FieldErrorCollector,
+): Promise<{ rows: BomItemRow[] | null; productIds: Array<number | null> }> {
+  const before = Object.keys(errors.errors).length;
+  const products = await resolveProducts(tx, items, errors);
+  const units = await loadUnits(tx, items, errors);
+
+  const rows: BomItemRow[] = [];
+  for (const [index, item] of items.entries()) {
+    const at = (field: string) => `items.${index}.${field}`;
+    if (item.quantity === undefined || item.quantity === null) errors.add(at('quantity'), 'The quantity field is required.');
+    else checkDecimal(errors, at('quantity'), item.quantity, { min: 0, minExclusive: true });
+    if (item.order !== undefined && item.order !== null && item.order < 0) errors.add(at('order'), 'The order must be at least 0.');
+    const basis = item.consumptionBasis ?? DEFAULT_CONSUMPTION_BASIS;
+    if (!(CONSUMPTION_BASES as readonly string[]).includes(basis)) {
+      errors.add(at('consumptionBasis'), `The consumption basis must be one of: ${CONSUMPTION_BASES.join(', ')}.`);
+    }
+
+    const product = products[index];
+    if (!product || !item.quantity) continue;
+    const uomId = item.uomId ?? product.defaultUomId;
+    const baseQuantity = await baseQuantityOf(tx, product, item, units, errors, at('uomId'));
+    if (!baseQuantity) continue;
+    rows.push({
+      productId: product.id,
+      quantity: item.quantity,
+      baseQuantity,
+      note: item.note ?? null,
+      uomId,
+      order: item.order ?? index,
+      consumptionBasis: basis,
+    });
+  }
+  const productIds = products.map((p) => p?.id ?? null);
+  return { rows: Object.keys(errors.errors).length === before ? rows : null, productIds };
+}
+
+/** The product of each item (null where it could not be resolved, with the reason collected). */
+async function resolveProducts(tx: TenantTx, items: BomItemInput[], errors: FieldErrorCollector): Promise<Array<ProductRef | null>> {
+  const ids = [...new Set(items.map((i) => i.productId).filter((id): id is number => typeof id === 'number'))];
+  const skus = [...new Set(items.map((i) => i.sku).filter((s): s is string => typeof s === 'string' && s !== ''))];
+  const select = { id: true, sku: true, defaultUomId: true } as const;
+  const [byId, bySku, byAlternate] = await Promise.all([
+    ids.length ? tx.product.findMany({ where: { id: { in: ids } }, select }) : [],
+    skus.length ? tx.product.findMany({ where: { sku: { in: skus } }, select }) : [],
+    skus.length
+      ? tx.productAlternateSku.findMany({ where: { sku: { in: skus } }, select: { sku: true, product: { select } } })
+      : [],
+  ]);
+  const productById = new Map(byId.map((p) => [p.id, p]));
+  // A SKU is unique per company across products and alternate SKUs; a product's own SKU is read first.
+  const productBySku = new Map<string, ProductRef>(byAlternate.map((a) => [a.sku, a.product]));
+  for (const p of bySku) productBySku.set(p.sku, p);
+
+  return items.map((item, index) => {
+    const at = (field: string) => `items.${index}.${field}`;
+    const hasId = item.productId !== undefined && item.productId !== null;
+    const hasSku = item.sku !== undefined && item.sku !== null;
+    if (!hasId && !hasSku) {
+      errors.add(at('productId'), 'The product_id field is required when sku is not present.');
+      return null;
+    }
+    let fromSku: ProductRef | undefined;
+    if (hasSku) {
+      fromSku = productBySku.get(item.sku!);
+      if (!fromSku) {
+        errors.add(at('sku'), `No product or alternate SKU "${item.sku}" exists.`);
+        return null;
+      }
+    }
+    if (!hasId) return fromSku!;
+    const fromId = productById.get(item.productId!);
+    if (!fromId) {
+      errors.add(at('productId'), `The selected product ${item.productId} does not exist.`);
+      return null;
+    }
+    if (fromSku && fromSku.id !== fromId.id) {
+      errors.add(at('sku'), `The SKU "${item.sku}" belongs to product ${fromSku.id}, not to product_id ${fromId.id}.`);
+      return null;
+    }
+    return fromId;
+  });
+}
+
+async function loadUnits(tx: TenantTx, items: BomItemInput[], errors: FieldErrorCollector): Promise<Map<number, number>> {
+  const ids = [...new Set(items.map((i) => i.uomId).filter((id): id is number => typeof id === 'number'))];
+  const found = ids.length ? await tx.unitOfMeasure.findMany({ where: { id: { in: ids } }, select: { id: true, unitClassId: true } }) : [];
+  const classOf = new Map(found.map((u) => [u.id, u.unitClassId]));
+  items.forEach((item, index) => {
+    if (typeof item.uomId === 'number' && !classOf.has(item.uomId)) {
+      errors.add(`items.${index}.uomId`, `The selected unit of measure ${item.uomId} does not exist.`);
+    }
+  });
+  return classOf;
+}
+
+/** The quantity in the product's default unit; null (with the reason collected) when it cannot be had. */
+async function baseQuantityOf(
+  tx: TenantTx,
+  product: ProductRef,
+  item: BomItemInput,
+  unitClassOf: Map<number, number>,
+  errors: FieldErrorCollector,
+  field: string,
+): Promise<Decimal | null> {
+  const quantity = item.quantity!;
+  if (item.uomId === undefined || item.uomId === null || item.uomId === product.defaultUomId) return quantity;
+  const unitClass = unitClassOf.get(item.uomId);
+  if (unitClass === undefined) return null; // unknown unit: already reported
+  if (product.defaultUomId !== null) {
+    const productUnit = await tx.unitOfMeasure.findUnique({ where: { id: product.defaultUomId }, select: { unitClassId: true, name: true } });
+    if (productUnit && productUnit.unitClassId !== unitClass) {
+      errors.add(field, `The unit of measure ${item.uomId} is not of the same unit class as the product's unit (${productUnit.name}), so the quantity cannot be converted.`);
+      return null;
+    }
+  }
+  try {
+    const base = (await toProductBaseQuantity(tx, product.id, item.uomId, quantity)).toDecimalPlaces(BASE_QUANTITY.scale);
+    if (base.abs().gte(BASE_QUANTITY.limit)) {
+      errors.add(field, `In the product's unit the quantity is ${base.toFixed()}, more than the ${BASE_QUANTITY.limit.toFixed()} a BOM item can hold.`);
+      return null;
+    }
+    return base;
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    for (const messages of Object.values(error.fieldErrors)) for (const message of messages) errors.add(field, message);
+    return null;
+  }
+}

@@ -1,0 +1,90 @@
+// Distribution template categories: named groups products belong to for distribution.
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
+import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
+import { pageMeta, pageWindow, type Page } from '../shared/pagination.js';
+import { parseSort } from '../shared/sorting.js';
+import type { NamedListArgs } from './distribution-templates.js';
+import { inUseByProducts } from './in-use.js';
+
+export interface DistributionTemplateCategoryInput {
+  name?: string | null;
+}
+
+export type DistributionTemplateCategoryQuery = Pick<Prisma.DistributionTemplateCategoryFindManyArgs, 'include' | 'select'>;
+
+const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
+
+export async function listDistributionTemplateCategories(
+  db: TenantDb,
+  args: NamedListArgs,
+  query: DistributionTemplateCategoryQuery = {},
+): Promise<Page<any>> {
+  const errors = new FieldErrorCollector();
+  const window = pageWindow(args, errors);
+  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
+  const where: Prisma.DistributionTemplateCategoryWhereInput = args.q ? { name: { contains: args.q, mode: 'insensitive' } } : {};
+  const [items, total] = await db.$transaction([
+    db.distributionTemplateCategory.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
+    db.distributionTemplateCategory.count({ where }),
+  ]);
+  return { items, meta: pageMeta(window, total, items.length) };
+}
+
+export async function getDistributionTemplateCategory(
+  db: TenantDb | TenantTx,
+  id: number,
+  query: DistributionTemplateCategoryQuery = {},
+) {
+  const category = await db.distributionTemplateCategory.findUnique({ ...query, where: { id } });
+  if (!category) throw new NotFoundError('Distribution template category', id);
+  return category;
+}
+
+export async function createDistributionTemplateCategory(
+  db: TenantDb,
+  input: DistributionTemplateCategoryInput,
+  query: DistributionTemplateCategoryQuery = {},
+) {
+  return db.$transaction(async (tx) => {
+    checkInput(input, true);
+    const created = await tx.distributionTemplateCategory.create({
+      data: { name: input.name!.trim() } as Prisma.DistributionTemplateCategoryUncheckedCreateInput,
+    });
+    return tx.distributionTemplateCategory.findUniqueOrThrow({ ...query, where: { id: created.id } });
+  });
+}
+
+export async function updateDistributionTemplateCategory(
+  db: TenantDb,
+  id: number,
+  input: DistributionTemplateCategoryInput,
+  query: DistributionTemplateCategoryQuery = {},
+) {
+  return db.$transaction(async (tx) => {
+    await getDistributionTemplateCategory(tx, id);
+    checkInput(input, false);
+    if (typeof input.name === 'string') {
+      await tx.distributionTemplateCategory.update({ where: { id }, data: { name: input.name.trim() } });
+    }
+    return tx.distributionTemplateCategory.findUniqueOrThrow({ ...query, where: { id } });
+  });
+}
+
+export async function deleteDistributionTemplateCategory(db: TenantDb, id: number, query: DistributionTemplateCategoryQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const category = await getDistributionTemplateCategory(tx, id, query);
+    const products = await tx.product.count({ where: { distributionTemplateCategoryId: id } });
+    if (products > 0) throw inUseByProducts('Distribution template category', id, products);
+    await tx.distributionTemplateCategory.delete({ where: { id } });
+    return category;
+  });
+}
+
+function checkInput(input: DistributionTemplateCategoryInput, creating: boolean): void {
+  const errors = new FieldErrorCollector();
+  checkRequiredText(errors, 'name', input.name, creating);
+  checkMaxLength(errors, 'name', input.name, 255);
+  errors.throwIfAny();
+}

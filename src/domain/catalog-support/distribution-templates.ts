@@ -1,0 +1,97 @@
+// Distribution templates (how a product's stock is spread over warehouses; `source` says where the
+// template comes from, "assigned" by default) and the categories that group products for distribution.
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
+import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
+import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { parseSort } from '../shared/sorting.js';
+import { inUseByProducts } from './in-use.js';
+
+export interface DistributionTemplateInput {
+  name?: string | null;
+  /** Default "assigned". */
+  source?: string | null;
+}
+
+export interface NamedListArgs extends PageArgs {
+  sort?: string | null;
+  q?: string | null;
+}
+
+export type DistributionTemplateQuery = Pick<Prisma.DistributionTemplateFindManyArgs, 'include' | 'select'>;
+
+const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
+
+export async function listDistributionTemplates(
+  db: TenantDb,
+  args: NamedListArgs,
+  query: DistributionTemplateQuery = {},
+): Promise<Page<any>> {
+  const errors = new FieldErrorCollector();
+  const window = pageWindow(args, errors);
+  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
+  const where: Prisma.DistributionTemplateWhereInput = args.q ? { name: { contains: args.q, mode: 'insensitive' } } : {};
+  const [items, total] = await db.$transaction([
+    db.distributionTemplate.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
+    db.distributionTemplate.count({ where }),
+  ]);
+  return { items, meta: pageMeta(window, total, items.length) };
+}
+
+export async function getDistributionTemplate(db: TenantDb | TenantTx, id: number, query: DistributionTemplateQuery = {}) {
+  const template = await db.distributionTemplate.findUnique({ ...query, where: { id } });
+  if (!template) throw new NotFoundError('Distribution template', id);
+  return template;
+}
+
+export async function createDistributionTemplate(db: TenantDb, input: DistributionTemplateInput, query: DistributionTemplateQuery = {}) {
+  return db.$transaction(async (tx) => {
+    checkTemplateInput(input, true);
+    const created = await tx.distributionTemplate.create({
+      data: templateData(input) as Prisma.DistributionTemplateUncheckedCreateInput,
+    });
+    return tx.distributionTemplate.findUniqueOrThrow({ ...query, where: { id: created.id } });
+  });
+}
+
+export async function updateDistributionTemplate(
+  db: TenantDb,
+  id: number,
+  input: DistributionTemplateInput,
+  query: DistributionTemplateQuery = {},
+) {
+  return db.$transaction(async (tx) => {
+    await getDistributionTemplate(tx, id);
+    checkTemplateInput(input, false);
+    await tx.distributionTemplate.update({ where: { id }, data: templateData(input) });
+    return tx.distributionTemplate.findUniqueOrThrow({ ...query, where: { id } });
+  });
+}
+
+export async function deleteDistributionTemplate(db: TenantDb, id: number, query: DistributionTemplateQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const template = await getDistributionTemplate(tx, id, query);
+    const products = await tx.product.count({ where: { distributionTemplateId: id } });
+    if (products > 0) throw inUseByProducts('Distribution template', id, products);
+    await tx.distributionTemplate.delete({ where: { id } });
+    return template;
+  });
+}
+
+function checkTemplateInput(input: DistributionTemplateInput, creating: boolean): void {
+  const errors = new FieldErrorCollector();
+  checkRequiredText(errors, 'name', input.name, creating);
+  checkMaxLength(errors, 'name', input.name, 255);
+  // Left out, the source defaults to "assigned"; given, it must say something.
+  if (input.source !== undefined) checkRequiredText(errors, 'source', input.source, false);
+  checkMaxLength(errors, 'source', input.source, 64);
+  errors.throwIfAny();
+}
+
+function templateData(input: DistributionTemplateInput): Prisma.DistributionTemplateUncheckedUpdateInput {
+  const data: Prisma.DistributionTemplateUncheckedUpdateInput = {};
+  if (typeof input.name === 'string') data.name = input.name.trim();
+  if (typeof input.source === 'string') data.source = input.source.trim();
+  return data;
+}

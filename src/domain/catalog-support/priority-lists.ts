@@ -1,0 +1,82 @@
+// Fulfillment priority lists that products name (`priority_list`).
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
+import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
+import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { parseSort } from '../shared/sorting.js';
+import { inUseByProducts } from './in-use.js';
+
+export interface PriorityListInput {
+  name?: string | null;
+  description?: string | null;
+}
+
+export interface PriorityListListArgs extends PageArgs {
+  sort?: string | null;
+  q?: string | null;
+}
+
+export type PriorityListQuery = Pick<Prisma.PriorityListFindManyArgs, 'include' | 'select'>;
+
+const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
+
+export async function listPriorityLists(db: TenantDb, args: PriorityListListArgs, query: PriorityListQuery = {}): Promise<Page<any>> {
+  const errors = new FieldErrorCollector();
+  const window = pageWindow(args, errors);
+  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
+  const where: Prisma.PriorityListWhereInput = args.q ? { name: { contains: args.q, mode: 'insensitive' } } : {};
+  const [items, total] = await db.$transaction([
+    db.priorityList.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
+    db.priorityList.count({ where }),
+  ]);
+  return { items, meta: pageMeta(window, total, items.length) };
+}
+
+export async function getPriorityList(db: TenantDb | TenantTx, id: number, query: PriorityListQuery = {}) {
+  const list = await db.priorityList.findUnique({ ...query, where: { id } });
+  if (!list) throw new NotFoundError('Priority list', id);
+  return list;
+}
+
+export async function createPriorityList(db: TenantDb, input: PriorityListInput, query: PriorityListQuery = {}) {
+  return db.$transaction(async (tx) => {
+    checkPriorityListInput(input, true);
+    const created = await tx.priorityList.create({ data: priorityListData(input) as Prisma.PriorityListUncheckedCreateInput });
+    return tx.priorityList.findUniqueOrThrow({ ...query, where: { id: created.id } });
+  });
+}
+
+export async function updatePriorityList(db: TenantDb, id: number, input: PriorityListInput, query: PriorityListQuery = {}) {
+  return db.$transaction(async (tx) => {
+    await getPriorityList(tx, id);
+    checkPriorityListInput(input, false);
+    await tx.priorityList.update({ where: { id }, data: priorityListData(input) });
+    return tx.priorityList.findUniqueOrThrow({ ...query, where: { id } });
+  });
+}
+
+export async function deletePriorityList(db: TenantDb, id: number, query: PriorityListQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const list = await getPriorityList(tx, id, query);
+    const products = await tx.product.count({ where: { priorityListId: id } });
+    if (products > 0) throw inUseByProducts('Priority list', id, products);
+    await tx.priorityList.delete({ where: { id } });
+    return list;
+  });
+}
+
+function checkPriorityListInput(input: PriorityListInput, creating: boolean): void {
+  const errors = new FieldErrorCollector();
+  checkRequiredText(errors, 'name', input.name, creating);
+  checkMaxLength(errors, 'name', input.name, 255);
+  checkMaxLength(errors, 'description', input.description, 65535);
+  errors.throwIfAny();
+}
+
+function priorityListData(input: PriorityListInput): Prisma.PriorityListUncheckedUpdateInput {
+  const data: Prisma.PriorityListUncheckedUpdateInput = {};
+  if (typeof input.name === 'string') data.name = input.name.trim();
+  if (input.description !== undefined) data.description = input.description;
+  return data;
+}

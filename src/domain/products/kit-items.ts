@@ -1,0 +1,98 @@
+// The components of a kit: each names an active product, a positive quantity in some unit (the component's
+// default unit when none is given) and a price. The service fills in the quantity in the component's base
+// unit and the component's retail price at the time (`originalPrice`); the price defaults to it. A kit may
+// not contain itself, directly or through kits it contains.
+import type { TenantTx } from '../../db/tenant-client.js';
+import { toProductBaseQuantity } from '../units/conversion.js';
+import type { Decimal } from '../shared/decimal.js';
+import { ValidationError, type FieldErrorCollector } from '../shared/errors.js';
+import { checkDecimal } from '../shared/field-checks.js';
+import type { KitItemInput } from './product-input.js';
+
+export interface KitItemRow {
+  productId: number;
+  uomId: number | null;
+  quantity: Decimal;
+  baseUomQuantity: Decimal;
+  price: Decimal | null;
+  originalPrice: Decimal | null;
+}
+
+/** Checks the items of kit `kitId` (null while the kit is being created) and returns the rows to store. */
+export async function prepareKitItems(
+  tx: TenantTx,
+  kitId: number | null,
+  items: KitItemInput[],
+  errors: FieldErrorCollector,
+): Promise<KitItemRow[]> {
+  const componentIds = [...new Set(items.map((item) => item.productId))];
+  const components = new Map(
+    (
+      await tx.product.findMany({
+        where: { id: { in: componentIds }, status: 1 },
+        select: { id: true, type: true, retailPrice: true, defaultUomId: true },
+      })
+    ).map((c) => [c.id, c]),
+  );
+  const uomIds = [...new Set(items.map((item) => item.uomId).filter((id): id is number => typeof id === 'number'))];
+  const units = new Set((await tx.unitOfMeasure.findMany({ where: { id: { in: uomIds } }, select: { id: true } })).map((u) => u.id));
+
+  const rows: KitItemRow[] = [];
+  for (const [index, item] of items.entries()) {
+    const key = (field: string) => `kitItems.${index}.${field}`;
+    const component = components.get(item.productId);
+    let ok = true;
+    if (!component) {
+      errors.add(key('productId'), `The selected product ${item.productId} does not exist.`);
+      ok = false;
+    } else if (item.productId === kitId) {
+      errors.add(key('productId'), 'A kit cannot contain itself.');
+      ok = false;
+    } else if (kitId !== null && component.type === 'KIT' && (await kitContains(tx, item.productId, kitId))) {
+      errors.add(key('productId'), `Kit ${item.productId} contains this kit, so this kit cannot contain it.`);
+      ok = false;
+    }
+    const before = Object.keys(errors.errors).length;
+    checkDecimal(errors, key('quantity'), item.quantity, { min: 0, minExclusive: true });
+    checkDecimal(errors, key('price'), item.price, { min: 0 });
+    if (typeof item.uomId === 'number' && !units.has(item.uomId)) {
+      errors.add(key('uomId'), `The selected unit of measure ${item.uomId} does not exist.`);
+    }
+    if (!ok || Object.keys(errors.errors).length > before) continue;
+
+    const uomId = item.uomId ?? component!.defaultUomId;
+    let baseUomQuantity: Decimal;
+    try {
+      baseUomQuantity = await toProductBaseQuantity(tx, item.productId, uomId, item.quantity);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      // The conversion names its own fields; here the unit belongs to this item.
+      for (const messages of Object.values(error.fieldErrors)) for (const message of messages) errors.add(key('uomId'), message);
+      continue;
+    }
+    const originalPrice = component!.retailPrice;
+    rows.push({
+      productId: item.productId,
+      uomId,
+      quantity: item.quantity,
+      // The column keeps 10 decimal places; a conversion may give more.
+      baseUomQuantity: baseUomQuantity.toDecimalPlaces(10),
+      price: item.price ?? originalPrice,
+      originalPrice,
+    });
+  }
+  return rows;
+}
+
+/** Whether kit `outer` contains product `target`, directly or through the kits it contains. */
+export async function kitContains(tx: TenantTx, outer: number, target: number): Promise<boolean> {
+  const seen = new Set<number>([outer]);
+  let frontier = [outer];
+  while (frontier.length > 0) {
+    const rows = await tx.kitItem.findMany({ where: { kitId: { in: frontier } }, select: { productId: true } });
+    if (rows.some((row) => row.productId === target)) return true;
+    frontier = [...new Set(rows.map((row) => row.productId))].filter((id) => !seen.has(id));
+    frontier.forEach((id) => seen.add(id));
+  }
+  return false;
+}

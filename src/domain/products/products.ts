@@ -1,0 +1,196 @@
+// Products and kits: list, read, create, update and delete. Every command runs in one transaction; the
+// checks of each part of the input live in the modules next to this one. A product with history is
+// deactivated (status 0) instead of deleted, and deactivated products are invisible to this service.
+import { Prisma } from '../../generated/prisma/client.js';
+import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { validateCustomFieldValues } from '../custom-fields/custom-field-values.js';
+import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
+import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { parseSort } from '../shared/sorting.js';
+import { prepareKitItems } from './kit-items.js';
+import { checkAttachments, checkSubstitutions, checkVariantAttributes, collectionsOf, writeCollections } from './product-collections.js';
+import { productColumnData } from './product-columns.js';
+import { productFilterWhere } from './product-filters.js';
+import type { ProductInput } from './product-input.js';
+import { checkProductReferences } from './product-references.js';
+import { checkSkus, replaceAlternateSkus } from './product-skus.js';
+import { productHasHistory } from './product-history.js';
+
+export const ACTIVE = 1;
+export const DEACTIVATED = 0;
+
+export interface ProductListArgs extends PageArgs {
+  sort?: string | null;
+  /** Filter parameters as `[name, value]` pairs (`['retail_price[gt]', '10']`); see product-filters.ts. */
+  filters?: ReadonlyArray<readonly [string, string]>;
+}
+
+/** Prisma `include`/`select` chosen by the caller (the GraphQL layer asks for exactly what it will show). */
+export type ProductQuery = Pick<Prisma.ProductFindManyArgs, 'include' | 'select'>;
+
+const SORTABLE = {
+  id: 'id',
+  name: 'name',
+  sku: 'sku',
+  type: 'type',
+  retail_price: 'retailPrice',
+  wholesale_price: 'wholesalePrice',
+  created_at: 'createdAt',
+  updated_at: 'updatedAt',
+};
+
+export async function listProducts(db: TenantDb, args: ProductListArgs, query: ProductQuery = {}): Promise<Page<any>> {
+  const errors = new FieldErrorCollector();
+  const filters = productFilterWhere(args.filters ?? [], errors);
+  // The page and sort checks throw as soon as they find a problem; gathered here so all are reported at once.
+  const orderBy = gather(() => parseSort(args.sort, SORTABLE, 'id'), errors);
+  const window = gather(() => pageWindow(args), errors);
+  errors.throwIfAny();
+  const where: Prisma.ProductWhereInput = { AND: [{ status: ACTIVE }, filters] };
+  const [items, total] = await db.$transaction([
+    db.product.findMany({ ...query, where, orderBy, skip: window!.skip, take: window!.take }),
+    db.product.count({ where }),
+  ]);
+  return { items, meta: pageMeta(window!, total, items.length) };
+}
+
+export async function getProduct(db: TenantDb | TenantTx, id: number, query: ProductQuery = {}) {
+  const product = await db.product.findFirst({ ...query, where: { id, status: ACTIVE } });
+  if (!product) throw new NotFoundError('Product', id);
+  return product;
+}
+
+export async function createProduct(db: TenantDb, input: ProductInput, query: ProductQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const errors = new FieldErrorCollector();
+    const data = productColumnData(input, true, errors);
+    const prepared = await checkRelations(tx, null, input, errors);
+    const customFields = await validateCustomFieldValues(tx, 'product', input.customFields, undefined, errors);
+    const kitItems = input.kitItems ?? [];
+    if ((input.type ?? 'PRODUCT') !== 'KIT' && kitItems.length > 0) {
+      errors.add('kitItems', 'Only a product of type KIT can have kit items.');
+    }
+    errors.throwIfAny();
+
+    const created = await writeOrExplain(() =>
+      tx.product.create({
+        data: { ...data, ...prepared.links, customFields } as Prisma.ProductUncheckedCreateInput,
+        select: { id: true },
+      }),
+    );
+    // Kit items are checked once the kit has an id (a new kit cannot be inside another kit yet).
+    const rows = await prepareKitItems(tx, created.id, kitItems, errors);
+    errors.throwIfAny();
+    if (prepared.alternateSkus?.length) await replaceAlternateSkus(tx, created.id, prepared.alternateSkus);
+    await writeCollections(tx, created.id, { ...collectionsOf(input), kitItems: rows });
+    return tx.product.findUniqueOrThrow({ ...query, where: { id: created.id } });
+  });
+}
+
+export async function updateProduct(db: TenantDb, id: number, input: ProductInput, query: ProductQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const stored = await tx.product.findFirst({
+      where: { id, status: ACTIVE },
+      select: { id: true, type: true, categoryId: true, subcategoryId: true, customFields: true, _count: { select: { kitItems: true } } },
+    });
+    if (!stored) throw new NotFoundError('Product', id);
+    const errors = new FieldErrorCollector();
+    const data = productColumnData(input, false, errors);
+    const prepared = await checkRelations(tx, stored, input, errors);
+    const customFields = await validateCustomFieldValues(tx, 'product', input.customFields, stored.customFields as Record<string, unknown>, errors);
+
+    const type = input.type ?? stored.type;
+    let kitItems;
+    if (input.kitItems !== undefined) {
+      if (type !== 'KIT' && (input.kitItems ?? []).length > 0) errors.add('kitItems', 'Only a product of type KIT can have kit items.');
+      else kitItems = await prepareKitItems(tx, id, input.kitItems ?? [], errors);
+    } else if (type !== 'KIT' && stored._count.kitItems > 0) {
+      errors.add('type', 'This kit still has kit items; send kit_items: [] with the new type to remove them.');
+    }
+    errors.throwIfAny();
+
+    await writeOrExplain(() =>
+      tx.product.update({ where: { id }, data: { ...data, ...prepared.links, customFields } as Prisma.ProductUncheckedUpdateInput }),
+    );
+    if (prepared.alternateSkus) await replaceAlternateSkus(tx, id, prepared.alternateSkus);
+    await writeCollections(tx, id, { ...collectionsOf(input), kitItems });
+    return tx.product.findUniqueOrThrow({ ...query, where: { id } });
+  });
+}
+
+/**
+ * Deletes a product, or deactivates it (status 0) when it has history that must keep pointing at it; its
+ * variants go with it either way. Answers with the product as it was before.
+ */
+export async function deleteProduct(db: TenantDb, id: number, query: ProductQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const product = await getProduct(tx, id, query);
+    const family = [id, ...(await tx.product.findMany({ where: { parentProductId: id }, select: { id: true } })).map((v) => v.id)];
+    if (await productHasHistory(tx, id)) {
+      await tx.product.updateMany({ where: { id: { in: family } }, data: { status: DEACTIVATED } });
+    } else {
+      // Its own lists, its variants and the substitutions naming it go with it (cascades).
+      await tx.product.delete({ where: { id } });
+    }
+    return product;
+  });
+}
+
+interface PreparedRelations {
+  /** Foreign keys to write on the product row. */
+  links: Record<string, number | null>;
+  alternateSkus?: string[];
+}
+
+/** Checks everything the input names besides the kit items; adds messages, returns what to write. */
+async function checkRelations(
+  tx: TenantTx,
+  stored: { id: number; categoryId: number | null; subcategoryId: number | null } | null,
+  input: ProductInput,
+  errors: FieldErrorCollector,
+): Promise<PreparedRelations> {
+  const sku = typeof input.sku === 'string' && input.sku.trim() !== '' ? input.sku.trim() : undefined;
+  const alternateSkus = await checkSkus(tx, stored?.id ?? null, sku, input.alternateSkus, errors);
+  const derived = await checkProductReferences(tx, input, stored, errors);
+  if (input.substitutions) await checkSubstitutions(tx, stored?.id ?? null, input.substitutions, errors);
+  if (input.attachments) checkAttachments(input.attachments, errors);
+  if (input.variantAttributes) checkVariantAttributes(input.variantAttributes, errors);
+
+  const links: Record<string, number | null> = {};
+  for (const field of [
+    'categoryId',
+    'subcategoryId',
+    'supplierId',
+    'priorityListId',
+    'distributionTemplateId',
+    'distributionTemplateCategoryId',
+    'defaultUomId',
+    'parentProductId',
+  ] as const) {
+    if (input[field] !== undefined) links[field] = input[field] ?? null;
+  }
+  if (derived.categoryId !== undefined) links.categoryId = derived.categoryId;
+  return { links, alternateSkus };
+}
+
+function gather<T>(check: () => T, errors: FieldErrorCollector): T | undefined {
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    for (const [field, messages] of Object.entries(error.fieldErrors)) for (const message of messages) errors.add(field, message);
+    return undefined;
+  }
+}
+
+/** A unique index that fires despite the checks (a concurrent writer on PostgreSQL) still answers 422. */
+async function writeOrExplain<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+      throw new ValidationError({ sku: ['The sku has already been taken.'] });
+    }
+    throw error;
+  }
+}

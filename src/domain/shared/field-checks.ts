@@ -1,0 +1,89 @@
+// Per-field checks shared by the domain services: required text, length limits, codes and exact-decimal
+// bounds. Each adds a message to the collector under the GraphQL input field name and never throws.
+import { FieldErrorCollector } from './errors.js';
+import { Decimal, toDecimal, type DecimalInput } from './decimal.js';
+
+/** `streetAddress1` → `street address 1`, for messages. */
+export function humanName(field: string): string {
+  const last = field.split('.').filter((s) => !/^\d+$/.test(s)).pop() ?? field;
+  return last
+    .replace(/([a-z])([A-Z0-9])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+}
+
+/**
+ * A text field that must hold something: on create it must be given; on update it may be left out but
+ * not set to null or blank.
+ */
+export function checkRequiredText(
+  errors: FieldErrorCollector,
+  field: string,
+  value: string | null | undefined,
+  creating: boolean,
+): void {
+  if (value === undefined) {
+    if (creating) errors.add(field, `The ${humanName(field)} field is required.`);
+  } else if (value === null || value.trim() === '') {
+    errors.add(field, creating ? `The ${humanName(field)} field is required.` : `The ${humanName(field)} may not be empty.`);
+  }
+}
+
+export function checkMaxLength(errors: FieldErrorCollector, field: string, value: string | null | undefined, max: number): void {
+  if (typeof value === 'string' && value.length > max) {
+    errors.add(field, `The ${humanName(field)} may not be greater than ${max} characters.`);
+  }
+}
+
+/** ISO 4217 currency codes are three uppercase letters. */
+export function checkCurrencyCode(errors: FieldErrorCollector, field: string, value: string | null | undefined): void {
+  if (typeof value === 'string' && !/^[A-Z]{3}$/.test(value)) {
+    errors.add(field, `The ${humanName(field)} must be a 3-letter uppercase ISO 4217 code, such as USD.`);
+  }
+}
+
+export function checkEmail(errors: FieldErrorCollector, field: string, value: string | null | undefined): void {
+  if (typeof value === 'string' && value !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+    errors.add(field, `The ${humanName(field)} must be a valid email address.`);
+  }
+}
+
+export interface DecimalLimits {
+  /** Smallest allowed value. */
+  min?: DecimalInput;
+  /** When true, `min` itself is refused (the value must be greater). */
+  minExclusive?: boolean;
+  /** Digits after the point the column keeps (NUMERIC(p, s): s). Default 6. */
+  scale?: number;
+  /** Total digits of the column (NUMERIC(p, s): p). Default 18. */
+  precision?: number;
+}
+
+/**
+ * A decimal that must fit its NUMERIC(p, s) column exactly: more decimals than the column keeps would be
+ * rounded silently by the database, and too many integer digits would fail the write.
+ */
+export function checkDecimal(
+  errors: FieldErrorCollector,
+  field: string,
+  value: Decimal | null | undefined,
+  limits: DecimalLimits = {},
+): void {
+  if (value === null || value === undefined) return;
+  const name = humanName(field);
+  const scale = limits.scale ?? 6;
+  const precision = limits.precision ?? 18;
+  if (limits.min !== undefined) {
+    const min = toDecimal(limits.min);
+    if (limits.minExclusive ? value.lte(min) : value.lt(min)) {
+      errors.add(field, limits.minExclusive ? `The ${name} must be greater than ${min}.` : `The ${name} must be at least ${min}.`);
+      return;
+    }
+  }
+  if (value.decimalPlaces() > scale) {
+    errors.add(field, `The ${name} may have at most ${scale} decimal places.`);
+    return;
+  }
+  const limit = new Decimal(10).pow(precision - scale);
+  if (value.abs().gte(limit)) errors.add(field, `The ${name} must be less than ${limit.toFixed()} in size.`);
+}

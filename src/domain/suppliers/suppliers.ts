@@ -1,0 +1,117 @@
+// Suppliers: the companies goods are bought from. A supplier still named by products or by supplier SKUs
+// cannot be deleted (purchasing history would lose its counterpart). Every command runs in one transaction.
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
+import { checkCurrencyCode, checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
+import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { parseSort } from '../shared/sorting.js';
+
+export interface SupplierInput {
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  currency?: string | null;
+  address?: string | null;
+  city?: string | null;
+  country?: string | null;
+  notes?: string | null;
+}
+
+/** Longest value of each text column (notes is unbounded text; 65535 keeps requests sane). */
+const MAX_LENGTHS: Record<keyof SupplierInput, number> = {
+  name: 255,
+  email: 255,
+  phone: 64,
+  currency: 3,
+  address: 255,
+  city: 255,
+  country: 255,
+  notes: 65535,
+};
+
+export interface SupplierListArgs extends PageArgs {
+  sort?: string | null;
+  /** Case-insensitive part of the name. */
+  q?: string | null;
+}
+
+export type SupplierQuery = Pick<Prisma.SupplierFindManyArgs, 'include' | 'select'>;
+
+const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
+
+export async function listSuppliers(db: TenantDb, args: SupplierListArgs, query: SupplierQuery = {}): Promise<Page<any>> {
+  const errors = new FieldErrorCollector();
+  const window = pageWindow(args, errors);
+  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
+  const where: Prisma.SupplierWhereInput = args.q ? { name: { contains: args.q, mode: 'insensitive' } } : {};
+  const [items, total] = await db.$transaction([
+    db.supplier.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
+    db.supplier.count({ where }),
+  ]);
+  return { items, meta: pageMeta(window, total, items.length) };
+}
+
+export async function getSupplier(db: TenantDb | TenantTx, id: number, query: SupplierQuery = {}) {
+  const supplier = await db.supplier.findUnique({ ...query, where: { id } });
+  if (!supplier) throw new NotFoundError('Supplier', id);
+  return supplier;
+}
+
+export async function createSupplier(db: TenantDb, input: SupplierInput, query: SupplierQuery = {}) {
+  return db.$transaction(async (tx) => {
+    checkSupplierInput(input, true);
+    const created = await tx.supplier.create({ data: supplierData(input) as Prisma.SupplierUncheckedCreateInput });
+    return tx.supplier.findUniqueOrThrow({ ...query, where: { id: created.id } });
+  });
+}
+
+export async function updateSupplier(db: TenantDb, id: number, input: SupplierInput, query: SupplierQuery = {}) {
+  return db.$transaction(async (tx) => {
+    await getSupplier(tx, id);
+    checkSupplierInput(input, false);
+    await tx.supplier.update({ where: { id }, data: supplierData(input) });
+    return tx.supplier.findUniqueOrThrow({ ...query, where: { id } });
+  });
+}
+
+export async function deleteSupplier(db: TenantDb, id: number, query: SupplierQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const supplier = await getSupplier(tx, id, query);
+    const products = await tx.product.count({ where: { supplierId: id } });
+    const skus = await tx.supplierSku.count({ where: { supplierId: id } });
+    if (products > 0 || skus > 0) {
+      const uses = [
+        products > 0 ? `${products} product${products > 1 ? 's' : ''}` : null,
+        skus > 0 ? `${skus} supplier SKU${skus > 1 ? 's' : ''}` : null,
+      ].filter(Boolean);
+      const message = `Supplier ${id} is used by ${uses.join(' and ')}; reassign or delete them first.`;
+      throw new ValidationError({ id: [message] }, message);
+    }
+    // Contacts belong to the supplier and go with it (ON DELETE CASCADE).
+    await tx.supplier.delete({ where: { id } });
+    return supplier;
+  });
+}
+
+function checkSupplierInput(input: SupplierInput, creating: boolean): void {
+  const errors = new FieldErrorCollector();
+  checkRequiredText(errors, 'name', input.name, creating);
+  for (const [field, max] of Object.entries(MAX_LENGTHS)) {
+    if (field !== 'currency') checkMaxLength(errors, field, input[field as keyof SupplierInput], max);
+  }
+  checkEmail(errors, 'email', input.email);
+  checkCurrencyCode(errors, 'currency', input.currency);
+  errors.throwIfAny();
+}
+
+function supplierData(input: SupplierInput): Prisma.SupplierUncheckedUpdateInput {
+  const data: Record<string, unknown> = {};
+  for (const field of Object.keys(MAX_LENGTHS) as Array<keyof SupplierInput>) {
+    const value = input[field];
+    if (value === undefined) continue;
+    // name is never null here: the checks refuse an empty name before writing.
+    data[field] = field === 'name' ? (value as string).trim() : value;
+  }
+  return data;
+}

@@ -1,0 +1,188 @@
+// Conversion rules: "1 converted unit = conversionFactor base units". A SYSTEM rule (no product) holds a
+// unit's factor to the base unit of its class; a PRODUCT rule overrides it for one product, optionally
+// naming alternate SKUs of that product it applies to. Every rule is expressed relative to the class's
+// base unit, so factors never chain and the base can be changed by re-expressing them (rebase.ts).
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import type { Decimal } from '../shared/decimal.js';
+import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
+import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { parseSort } from '../shared/sorting.js';
+import { lockUnitClasses } from './class-lock.js';
+import { checkGivenFactor } from './factors.js';
+import { describeUsage, measuresQuantities, unitUsage } from './usage.js';
+
+export type ConversionRuleType = 'SYSTEM' | 'PRODUCT';
+
+export interface ConversionRuleCreateInput {
+  baseUnitOfMeasureId: number;
+  convertedUnitOfMeasureId: number;
+  conversionFactor: Decimal;
+  productId?: number | null;
+  productAlternateSkuIds?: number[] | null;
+}
+
+export interface ConversionRuleUpdateInput {
+  conversionFactor?: Decimal | null;
+  productAlternateSkuIds?: number[] | null;
+}
+
+export interface ConversionRuleListArgs extends PageArgs {
+  sort?: string | null;
+  productId?: number | null;
+  /** Rules converting a unit of this class. */
+  unitClassId?: number | null;
+  type?: ConversionRuleType | null;
+}
+
+export type ConversionRuleQuery = Pick<Prisma.UnitConversionRuleFindManyArgs, 'include' | 'select'>;
+
+const SORTABLE = { id: 'id', conversion_factor: 'conversionFactor', created_at: 'createdAt', updated_at: 'updatedAt' };
+
+export async function listConversionRules(db: TenantDb, args: ConversionRuleListArgs, query: ConversionRuleQuery = {}): Promise<Page<any>> {
+  const errors = new FieldErrorCollector();
+  const window = pageWindow(args, errors);
+  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
+  const where: Prisma.UnitConversionRuleWhereInput = {};
+  if (args.productId !== undefined && args.productId !== null) where.productId = args.productId;
+  if (args.unitClassId !== undefined && args.unitClassId !== null) where.convertedUnitOfMeasure = { unitClassId: args.unitClassId };
+  if (args.type) where.type = args.type;
+  const [items, total] = await db.$transaction([
+    db.unitConversionRule.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
+    db.unitConversionRule.count({ where }),
+  ]);
+  return { items, meta: pageMeta(window, total, items.length) };
+}
+
+export async function getConversionRule(db: TenantDb | TenantTx, id: number, query: ConversionRuleQuery = {}) {
+  const rule = await db.unitConversionRule.findUnique({ ...query, where: { id } });
+  if (!rule) throw new NotFoundError('Unit conversion rule', id);
+  return rule;
+}
+
+export async function createConversionRule(db: TenantDb, input: ConversionRuleCreateInput, query: ConversionRuleQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const errors = new FieldErrorCollector();
+    const factor = checkGivenFactor(input.conversionFactor, 'conversionFactor', errors);
+    const base = await findUnit(tx, input.baseUnitOfMeasureId, 'baseUnitOfMeasureId', errors);
+    const converted = await findUnit(tx, input.convertedUnitOfMeasureId, 'convertedUnitOfMeasureId', errors);
+    if (converted) await lockUnitClasses(tx, converted.unitClassId);
+    const productId = input.productId ?? null;
+    if (productId !== null && !(await tx.product.findUnique({ where: { id: productId }, select: { id: true } }))) {
+      errors.add('productId', `The selected product ${productId} does not exist.`);
+    }
+    if (base && converted) await checkUnitPair(tx, base, converted, productId, errors);
+    const skuIds = await checkAlternateSkus(tx, input.productAlternateSkuIds, productId, errors);
+    errors.throwIfAny();
+
+    const created = await tx.unitConversionRule.create({
+      data: {
+        type: productId === null ? 'SYSTEM' : 'PRODUCT',
+        productId,
+        baseUnitOfMeasureId: base!.id,
+        convertedUnitOfMeasureId: converted!.id,
+        conversionFactor: factor!,
+        productAlternateSkus: { connect: skuIds.map((id) => ({ id })) },
+      } as Prisma.UnitConversionRuleUncheckedCreateInput,
+    });
+    return tx.unitConversionRule.findUniqueOrThrow({ ...query, where: { id: created.id } });
+  });
+}
+
+export async function updateConversionRule(db: TenantDb, id: number, input: ConversionRuleUpdateInput, query: ConversionRuleQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const rule = await getConversionRule(tx, id);
+    const errors = new FieldErrorCollector();
+    const factor = input.conversionFactor != null ? checkGivenFactor(input.conversionFactor, 'conversionFactor', errors) : null;
+    const skuIds = await checkAlternateSkus(tx, input.productAlternateSkuIds, rule.productId, errors);
+    errors.throwIfAny();
+    const data: Prisma.UnitConversionRuleUpdateInput = {};
+    if (factor) data.conversionFactor = factor;
+    if (input.productAlternateSkuIds != null) data.productAlternateSkus = { set: skuIds.map((skuId) => ({ id: skuId })) };
+    await tx.unitConversionRule.update({ where: { id }, data });
+    return tx.unitConversionRule.findUniqueOrThrow({ ...query, where: { id } });
+  });
+}
+
+/** A unit that products, kits or BOMs measure in keeps its system factor: those quantities need it. */
+export async function deleteConversionRule(db: TenantDb, id: number, query: ConversionRuleQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const shown = await getConversionRule(tx, id, query);
+    const rule = await tx.unitConversionRule.findUniqueOrThrow({
+      where: { id },
+      select: { type: true, convertedUnitOfMeasureId: true, convertedUnitOfMeasure: { select: { name: true } } },
+    });
+    if (rule.type === 'SYSTEM') {
+      const usage = await unitUsage(tx, rule.convertedUnitOfMeasureId);
+      if (measuresQuantities(usage)) {
+        throw new ValidationError({
+          id: [
+            `The unit of measure "${rule.convertedUnitOfMeasure.name}" is in use (${describeUsage(usage, ['products', 'kitItems', 'bomItems'])}); its conversion to the base unit cannot be deleted.`,
+          ],
+        });
+      }
+    }
+    await tx.unitConversionRule.delete({ where: { id } });
+    return shown;
+  });
+}
+
+interface UnitRow {
+  id: number;
+  name: string;
+  unitClassId: number;
+  baseUnit: boolean;
+}
+
+async function findUnit(tx: TenantTx, id: number, field: string, errors: FieldErrorCollector): Promise<UnitRow | null> {
+  const unit = await tx.unitOfMeasure.findUnique({ where: { id }, select: { id: true, name: true, unitClassId: true, baseUnit: true } });
+  if (!unit) errors.add(field, `The selected unit of measure ${id} does not exist.`);
+  return unit;
+}
+
+async function checkUnitPair(tx: TenantTx, base: UnitRow, converted: UnitRow, productId: number | null, errors: FieldErrorCollector): Promise<void> {
+  if (base.unitClassId !== converted.unitClassId) {
+    errors.add('convertedUnitOfMeasureId', `The units "${base.name}" and "${converted.name}" belong to different unit classes.`);
+    return;
+  }
+  if (!base.baseUnit) {
+    errors.add('baseUnitOfMeasureId', `The base unit of measure must be the base unit of the class; "${base.name}" is not.`);
+  }
+  if (converted.baseUnit) {
+    errors.add('convertedUnitOfMeasureId', `"${converted.name}" is the base unit of its class: its factor is always 1 and takes no rule.`);
+    return;
+  }
+  const existing = await tx.unitConversionRule.findFirst({
+    where: { convertedUnitOfMeasureId: converted.id, status: 'active', ...(productId === null ? { type: 'SYSTEM' } : { type: 'PRODUCT', productId }) },
+    select: { id: true },
+  });
+  if (existing) {
+    errors.add(
+      'convertedUnitOfMeasureId',
+      productId === null
+        ? `The unit "${converted.name}" already has a system conversion rule (${existing.id}); update or delete it instead.`
+        : `The product already has a conversion rule for "${converted.name}" (${existing.id}); update or delete it instead.`,
+    );
+  }
+}
+
+/** The alternate SKU ids to link, each checked to be an alternate SKU of the rule's product. */
+async function checkAlternateSkus(
+  tx: TenantTx,
+  ids: number[] | null | undefined,
+  productId: number | null,
+  errors: FieldErrorCollector,
+): Promise<number[]> {
+  if (!ids || ids.length === 0) return [];
+  if (productId === null) {
+    errors.add('productAlternateSkuIds', 'Alternate SKUs can be linked only to a product conversion rule (give a product id).');
+    return [];
+  }
+  const found = await tx.productAlternateSku.findMany({ where: { id: { in: ids } }, select: { id: true, productId: true } });
+  ids.forEach((id, index) => {
+    const sku = found.find((s) => s.id === id);
+    if (!sku) errors.add(`productAlternateSkuIds.${index}`, `The selected alternate SKU ${id} does not exist.`);
+    else if (sku.productId !== productId) errors.add(`productAlternateSkuIds.${index}`, `The alternate SKU ${id} belongs to another product.`);
+  });
+  return [...new Set(ids)];
+}

@@ -1,0 +1,112 @@
+// Unit classes: groups of units that convert into each other (length, weight, count...). Each class with
+// units has exactly one base unit, the one every factor of the class is relative to.
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
+import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { parseSort } from '../shared/sorting.js';
+import { lockUnitClasses } from './class-lock.js';
+import { makeBaseUnit } from './rebase.js';
+import { checkName } from './names.js';
+
+export interface UnitClassInput {
+  name?: string | null;
+  baseClass?: boolean | null;
+}
+
+export interface UnitClassListArgs extends PageArgs {
+  sort?: string | null;
+  /** Case-insensitive part of the name. */
+  q?: string | null;
+}
+
+export type UnitClassQuery = Pick<Prisma.UnitClassFindManyArgs, 'include' | 'select'>;
+
+const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
+
+export async function listUnitClasses(db: TenantDb, args: UnitClassListArgs, query: UnitClassQuery = {}): Promise<Page<any>> {
+  const errors = new FieldErrorCollector();
+  const window = pageWindow(args, errors);
+  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
+  const where: Prisma.UnitClassWhereInput = args.q ? { name: { contains: args.q, mode: 'insensitive' } } : {};
+  const [items, total] = await db.$transaction([
+    db.unitClass.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
+    db.unitClass.count({ where }),
+  ]);
+  return { items, meta: pageMeta(window, total, items.length) };
+}
+
+export async function getUnitClass(db: TenantDb | TenantTx, id: number, query: UnitClassQuery = {}) {
+  const unitClass = await db.unitClass.findUnique({ ...query, where: { id } });
+  if (!unitClass) throw new NotFoundError('Unit class', id);
+  return unitClass;
+}
+
+export async function createUnitClass(db: TenantDb, input: UnitClassInput, query: UnitClassQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const errors = new FieldErrorCollector();
+    const name = checkName(input.name, true, errors);
+    if (name !== undefined) await checkClassNameFree(tx, null, name, errors);
+    errors.throwIfAny();
+    const created = await tx.unitClass.create({
+      data: { name: name!, baseClass: input.baseClass ?? false } as Prisma.UnitClassUncheckedCreateInput,
+    });
+    return tx.unitClass.findUniqueOrThrow({ ...query, where: { id: created.id } });
+  });
+}
+
+export async function updateUnitClass(db: TenantDb, id: number, input: UnitClassInput, query: UnitClassQuery = {}) {
+  return db.$transaction(async (tx) => {
+    await getUnitClass(tx, id);
+    const errors = new FieldErrorCollector();
+    const name = checkName(input.name, false, errors);
+    if (name !== undefined) await checkClassNameFree(tx, id, name, errors);
+    errors.throwIfAny();
+    const data: Prisma.UnitClassUpdateInput = {};
+    if (name !== undefined) data.name = name;
+    if (input.baseClass !== undefined && input.baseClass !== null) data.baseClass = input.baseClass;
+    await tx.unitClass.update({ where: { id }, data });
+    return tx.unitClass.findUniqueOrThrow({ ...query, where: { id } });
+  });
+}
+
+/** Only an empty class can be deleted: its units are deleted one by one first, each with its own checks. */
+export async function deleteUnitClass(db: TenantDb, id: number, query: UnitClassQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const unitClass = await getUnitClass(tx, id, query);
+    await lockUnitClasses(tx, id);
+    const units = await tx.unitOfMeasure.count({ where: { unitClassId: id } });
+    if (units > 0) {
+      throw new ValidationError(
+        { id: [`The unit class still has ${units} unit${units > 1 ? 's' : ''} of measure; delete them first.`] },
+        `Unit class ${id} cannot be deleted while it has units of measure.`,
+      );
+    }
+    await tx.unitClass.delete({ where: { id } });
+    return unitClass;
+  });
+}
+
+/**
+ * Makes a unit the base (default) unit of its class; every factor of the class is re-expressed relative to
+ * it, so conversions between any two units give the same result as before.
+ */
+export async function setDefaultUnitOfMeasure(db: TenantDb, unitClassId: number, uomId: number, query: UnitClassQuery = {}) {
+  return db.$transaction(async (tx) => {
+    await getUnitClass(tx, unitClassId);
+    const unit = await tx.unitOfMeasure.findUnique({ where: { id: uomId }, select: { unitClassId: true, name: true } });
+    if (!unit) throw new NotFoundError('Unit of measure', uomId);
+    if (unit.unitClassId !== unitClassId) {
+      throw new ValidationError({
+        unitOfMeasureId: [`The unit of measure "${unit.name}" belongs to unit class ${unit.unitClassId}, not to unit class ${unitClassId}.`],
+      });
+    }
+    await makeBaseUnit(tx, uomId, 'unitOfMeasureId');
+    return tx.unitClass.findUniqueOrThrow({ ...query, where: { id: unitClassId } });
+  });
+}
+
+async function checkClassNameFree(tx: TenantTx, id: number | null, name: string, errors: FieldErrorCollector): Promise<void> {
+  const taken = await tx.unitClass.findFirst({ where: { name, ...(id !== null ? { NOT: { id } } : {}) }, select: { id: true } });
+  if (taken) errors.add('name', 'The name has already been taken.');
+}

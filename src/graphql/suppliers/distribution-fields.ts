@@ -1,0 +1,172 @@
+// Priority lists, distribution templates and distribution template categories in GraphQL: small named
+// records that products point at. Rules in src/domain/catalog-support.
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { builder } from '../builder.js';
+import { pageArgs } from '../shared/page.js';
+import * as priorityLists from '../../domain/catalog-support/priority-lists.js';
+import * as templates from '../../domain/catalog-support/distribution-templates.js';
+import * as templateCategories from '../../domain/catalog-support/distribution-template-categories.js';
+import { pageOf } from './page-of.js';
+
+export const PriorityListRef = builder.prismaObject('PriorityList', {
+  description: 'A fulfillment priority list products can name.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    description: t.exposeString('description', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+export const DistributionTemplateRef = builder.prismaObject('DistributionTemplate', {
+  description: "How a product's stock is spread over warehouses.",
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    source: t.exposeString('source', { description: 'Where the template comes from; "assigned" by default.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+export const DistributionTemplateCategoryRef = builder.prismaObject('DistributionTemplateCategory', {
+  description: 'A group products belong to for distribution.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+const PriorityListPageRef = pageOf('PriorityListPage', PriorityListRef);
+const DistributionTemplatePageRef = pageOf('DistributionTemplatePage', DistributionTemplateRef);
+const DistributionTemplateCategoryPageRef = pageOf('DistributionTemplateCategoryPage', DistributionTemplateCategoryRef);
+
+const UPDATE = 'Every field is optional; only the fields given change.';
+const NAME = 'At most 255 characters.';
+
+const PriorityListCreateInput = builder.inputType('PriorityListCreateInput', {
+  fields: (t) => ({ name: t.string({ required: true, description: NAME }), description: t.string({ required: false }) }),
+});
+const PriorityListUpdateInput = builder.inputType('PriorityListUpdateInput', {
+  description: UPDATE,
+  fields: (t) => ({ name: t.string({ required: false, description: NAME }), description: t.string({ required: false }) }),
+});
+const DistributionTemplateCreateInput = builder.inputType('DistributionTemplateCreateInput', {
+  fields: (t) => ({
+    name: t.string({ required: true, description: NAME }),
+    source: t.string({ required: false, description: 'Default "assigned"; at most 64 characters.' }),
+  }),
+});
+const DistributionTemplateUpdateInput = builder.inputType('DistributionTemplateUpdateInput', {
+  description: UPDATE,
+  fields: (t) => ({ name: t.string({ required: false, description: NAME }), source: t.string({ required: false }) }),
+});
+const DistributionTemplateCategoryCreateInput = builder.inputType('DistributionTemplateCategoryCreateInput', {
+  fields: (t) => ({ name: t.string({ required: true, description: NAME }) }),
+});
+const DistributionTemplateCategoryUpdateInput = builder.inputType('DistributionTemplateCategoryUpdateInput', {
+  description: UPDATE,
+  fields: (t) => ({ name: t.string({ required: false, description: NAME }) }),
+});
+
+builder.queryFields((t) => {
+  const listArgs = () => ({ ...pageArgs(t.arg), q: t.arg.string({ required: false, description: 'Part of the name, any case.' }) });
+  return {
+    priorityLists: t.field({
+      type: PriorityListPageRef,
+      args: listArgs(),
+      resolve: (_root, args, ctx, info) =>
+        priorityLists.listPriorityLists(ctx.db, args, queryFromInfo({ context: ctx, info, typeName: 'PriorityList', path: ['items'] })),
+    }),
+    priorityList: t.prismaField({
+      type: 'PriorityList',
+      args: { id: t.arg.int({ required: true }) },
+      resolve: (query, _root, args, ctx) => priorityLists.getPriorityList(ctx.db, args.id, query),
+    }),
+    distributionTemplates: t.field({
+      type: DistributionTemplatePageRef,
+      args: listArgs(),
+      resolve: (_root, args, ctx, info) =>
+        templates.listDistributionTemplates(
+          ctx.db,
+          args,
+          queryFromInfo({ context: ctx, info, typeName: 'DistributionTemplate', path: ['items'] }),
+        ),
+    }),
+    distributionTemplate: t.prismaField({
+      type: 'DistributionTemplate',
+      args: { id: t.arg.int({ required: true }) },
+      resolve: (query, _root, args, ctx) => templates.getDistributionTemplate(ctx.db, args.id, query),
+    }),
+    distributionTemplateCategories: t.field({
+      type: DistributionTemplateCategoryPageRef,
+      args: listArgs(),
+      resolve: (_root, args, ctx, info) =>
+        templateCategories.listDistributionTemplateCategories(
+          ctx.db,
+          args,
+          queryFromInfo({ context: ctx, info, typeName: 'DistributionTemplateCategory', path: ['items'] }),
+        ),
+    }),
+    distributionTemplateCategory: t.prismaField({
+      type: 'DistributionTemplateCategory',
+      args: { id: t.arg.int({ required: true }) },
+      resolve: (query, _root, args, ctx) => templateCategories.getDistributionTemplateCategory(ctx.db, args.id, query),
+    }),
+  };
+});
+
+builder.mutationFields((t) => ({
+  createPriorityList: t.prismaField({
+    type: 'PriorityList',
+    args: { input: t.arg({ type: PriorityListCreateInput, required: true }) },
+    resolve: (query, _root, args, ctx) => priorityLists.createPriorityList(ctx.db, args.input, query),
+  }),
+  updatePriorityList: t.prismaField({
+    type: 'PriorityList',
+    args: { id: t.arg.int({ required: true }), input: t.arg({ type: PriorityListUpdateInput, required: true }) },
+    resolve: (query, _root, args, ctx) => priorityLists.updatePriorityList(ctx.db, args.id, args.input, query),
+  }),
+  deletePriorityList: t.prismaField({
+    type: 'PriorityList',
+    description: 'Refused while products use it. Returns what was deleted.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => priorityLists.deletePriorityList(ctx.db, args.id, query),
+  }),
+  createDistributionTemplate: t.prismaField({
+    type: 'DistributionTemplate',
+    args: { input: t.arg({ type: DistributionTemplateCreateInput, required: true }) },
+    resolve: (query, _root, args, ctx) => templates.createDistributionTemplate(ctx.db, args.input, query),
+  }),
+  updateDistributionTemplate: t.prismaField({
+    type: 'DistributionTemplate',
+    args: { id: t.arg.int({ required: true }), input: t.arg({ type: DistributionTemplateUpdateInput, required: true }) },
+    resolve: (query, _root, args, ctx) => templates.updateDistributionTemplate(ctx.db, args.id, args.input, query),
+  }),
+  deleteDistributionTemplate: t.prismaField({
+    type: 'DistributionTemplate',
+    description: 'Refused while products use it. Returns what was deleted.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => templates.deleteDistributionTemplate(ctx.db, args.id, query),
+  }),
+  createDistributionTemplateCategory: t.prismaField({
+    type: 'DistributionTemplateCategory',
+    args: { input: t.arg({ type: DistributionTemplateCategoryCreateInput, required: true }) },
+    resolve: (query, _root, args, ctx) => templateCategories.createDistributionTemplateCategory(ctx.db, args.input, query),
+  }),
+  updateDistributionTemplateCategory: t.prismaField({
+    type: 'DistributionTemplateCategory',
+    args: { id: t.arg.int({ required: true }), input: t.arg({ type: DistributionTemplateCategoryUpdateInput, required: true }) },
+    resolve: (query, _root, args, ctx) =>
+      templateCategories.updateDistributionTemplateCategory(ctx.db, args.id, args.input, query),
+  }),
+  deleteDistributionTemplateCategory: t.prismaField({
+    type: 'DistributionTemplateCategory',
+    description: 'Refused while products use it. Returns what was deleted.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => templateCategories.deleteDistributionTemplateCategory(ctx.db, args.id, query),
+  }),
+}));

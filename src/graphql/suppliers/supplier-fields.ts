@@ -1,0 +1,85 @@
+// Queries and mutations of suppliers and their contacts: argument plumbing only; the rules live in
+// src/domain/suppliers.
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { builder } from '../builder.js';
+import { pageArgs } from '../shared/page.js';
+import * as suppliers from '../../domain/suppliers/suppliers.js';
+import * as contacts from '../../domain/suppliers/supplier-contacts.js';
+import {
+  SupplierContactCreateInput,
+  SupplierContactPageRef,
+  SupplierContactUpdateInput,
+  SupplierCreateInput,
+  SupplierPageRef,
+  SupplierUpdateInput,
+} from './supplier-types.js';
+
+builder.queryFields((t) => ({
+  suppliers: t.field({
+    type: SupplierPageRef,
+    description: 'Suppliers, one page at a time.',
+    args: { ...pageArgs(t.arg), q: t.arg.string({ required: false, description: 'Part of the name, any case.' }) },
+    resolve: (_root, args, ctx, info) =>
+      suppliers.listSuppliers(ctx.db, args, queryFromInfo({ context: ctx, info, typeName: 'Supplier', path: ['items'] })),
+  }),
+  supplier: t.prismaField({
+    type: 'Supplier',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => suppliers.getSupplier(ctx.db, args.id, query),
+  }),
+  supplierContacts: t.field({
+    type: SupplierContactPageRef,
+    description: 'The contacts of one supplier, one page at a time.',
+    args: { ...pageArgs(t.arg), supplierId: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx, info) =>
+      contacts.listSupplierContacts(
+        ctx.db,
+        args.supplierId,
+        args,
+        queryFromInfo({ context: ctx, info, typeName: 'SupplierContact', path: ['items'] }),
+      ),
+  }),
+  supplierContact: t.prismaField({
+    type: 'SupplierContact',
+    args: { supplierId: t.arg.int({ required: true }), id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => contacts.getSupplierContact(ctx.db, args.supplierId, args.id, query),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createSupplier: t.prismaField({
+    type: 'Supplier',
+    args: { input: t.arg({ type: SupplierCreateInput, required: true }) },
+    resolve: (query, _root, args, ctx) => suppliers.createSupplier(ctx.db, args.input, query),
+  }),
+  updateSupplier: t.prismaField({
+    type: 'Supplier',
+    args: { id: t.arg.int({ required: true }), input: t.arg({ type: SupplierUpdateInput, required: true }) },
+    resolve: (query, _root, args, ctx) => suppliers.updateSupplier(ctx.db, args.id, args.input, query),
+  }),
+  deleteSupplier: t.prismaField({
+    type: 'Supplier',
+    description: 'Deletes a supplier and its contacts; refused while products or supplier SKUs use it. Returns what was deleted.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => suppliers.deleteSupplier(ctx.db, args.id, query),
+  }),
+  createSupplierContact: t.prismaField({
+    type: 'SupplierContact',
+    args: { supplierId: t.arg.int({ required: true }), input: t.arg({ type: SupplierContactCreateInput, required: true }) },
+    resolve: (query, _root, args, ctx) => contacts.createSupplierContact(ctx.db, args.supplierId, args.input, query),
+  }),
+  updateSupplierContact: t.prismaField({
+    type: 'SupplierContact',
+    args: {
+      supplierId: t.arg.int({ required: true }),
+      id: t.arg.int({ required: true }),
+      input: t.arg({ type: SupplierContactUpdateInput, required: true }),
+    },
+    resolve: (query, _root, args, ctx) => contacts.updateSupplierContact(ctx.db, args.supplierId, args.id, args.input, query),
+  }),
+  deleteSupplierContact: t.prismaField({
+    type: 'SupplierContact',
+    args: { supplierId: t.arg.int({ required: true }), id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => contacts.deleteSupplierContact(ctx.db, args.supplierId, args.id, query),
+  }),
+}));

@@ -1,0 +1,72 @@
+// GraphQL types of suppliers and their contacts.
+import { builder, type InputFieldBuilder } from '../builder.js';
+import { pageOf } from './page-of.js';
+
+export const SupplierRef = builder.prismaObject('Supplier', {
+  description: 'A company goods are bought from.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    email: t.exposeString('email', { nullable: true }),
+    phone: t.exposeString('phone', { nullable: true }),
+    currency: t.exposeString('currency', { nullable: true, description: 'ISO 4217 code, for example USD.' }),
+    address: t.exposeString('address', { nullable: true }),
+    city: t.exposeString('city', { nullable: true }),
+    country: t.exposeString('country', { nullable: true }),
+    notes: t.exposeString('notes', { nullable: true }),
+    contacts: t.relation('contacts', { query: { orderBy: { id: 'asc' } } }),
+    supplierSkus: t.relation('supplierSkus', {
+      description: 'What this supplier calls our products, and its terms.',
+      query: { orderBy: { id: 'asc' } },
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+export const SupplierContactRef = builder.prismaObject('SupplierContact', {
+  description: 'A person to talk to at a supplier.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    supplierId: t.exposeInt('supplierId'),
+    name: t.exposeString('name'),
+    email: t.exposeString('email', { nullable: true }),
+    phone: t.exposeString('phone', { nullable: true }),
+    role: t.exposeString('role', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+export const SupplierPageRef = pageOf('SupplierPage', SupplierRef);
+export const SupplierContactPageRef = pageOf('SupplierContactPage', SupplierContactRef);
+
+const supplierFields = <Required extends boolean>(t: InputFieldBuilder, nameRequired: Required) => ({
+  name: t.string({ required: nameRequired, description: 'At most 255 characters.' }),
+  email: t.string({ required: false }),
+  phone: t.string({ required: false, description: 'At most 64 characters.' }),
+  currency: t.string({ required: false, description: 'Three uppercase letters (ISO 4217), for example USD.' }),
+  address: t.string({ required: false }),
+  city: t.string({ required: false }),
+  country: t.string({ required: false }),
+  notes: t.string({ required: false }),
+});
+
+export const SupplierCreateInput = builder.inputType('SupplierCreateInput', { fields: (t) => supplierFields(t, true) });
+export const SupplierUpdateInput = builder.inputType('SupplierUpdateInput', {
+  description: 'Every field is optional; only the fields given change.',
+  fields: (t) => supplierFields(t, false),
+});
+
+const contactFields = <Required extends boolean>(t: InputFieldBuilder, nameRequired: Required) => ({
+  name: t.string({ required: nameRequired, description: 'At most 255 characters.' }),
+  email: t.string({ required: false }),
+  phone: t.string({ required: false, description: 'At most 64 characters.' }),
+  role: t.string({ required: false, description: 'What the person does, for example Sales.' }),
+});
+
+export const SupplierContactCreateInput = builder.inputType('SupplierContactCreateInput', { fields: (t) => contactFields(t, true) });
+export const SupplierContactUpdateInput = builder.inputType('SupplierContactUpdateInput', {
+  description: 'Every field is optional; only the fields given change.',
+  fields: (t) => contactFields(t, false),
+});

@@ -1,0 +1,67 @@
+// Tags in GraphQL: the type, its inputs, queries and mutations (rules in src/domain/catalog-support).
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { builder, type InputFieldBuilder } from '../builder.js';
+import { pageArgs } from '../shared/page.js';
+import * as tags from '../../domain/catalog-support/tags.js';
+import { pageOf } from './page-of.js';
+
+export const TagRef = builder.prismaObject('Tag', {
+  description: 'A label attached to products; the name is unique per company, ignoring case.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    description: t.exposeString('description', { nullable: true }),
+    icon: t.exposeString('icon', { nullable: true }),
+    color: t.exposeString('color', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+const TagPageRef = pageOf('TagPage', TagRef);
+
+const tagFields = <Required extends boolean>(t: InputFieldBuilder, nameRequired: Required) => ({
+  name: t.string({ required: nameRequired, description: 'At most 255 characters; unique per company, ignoring case.' }),
+  description: t.string({ required: false }),
+  icon: t.string({ required: false, description: 'At most 255 characters.' }),
+  color: t.string({ required: false, description: 'At most 32 characters, for example #ff8800.' }),
+});
+
+const TagCreateInput = builder.inputType('TagCreateInput', { fields: (t) => tagFields(t, true) });
+const TagUpdateInput = builder.inputType('TagUpdateInput', {
+  description: 'Every field is optional; only the fields given change.',
+  fields: (t) => tagFields(t, false),
+});
+
+builder.queryFields((t) => ({
+  tags: t.field({
+    type: TagPageRef,
+    description: 'Tags, one page at a time.',
+    args: { ...pageArgs(t.arg), q: t.arg.string({ required: false, description: 'Part of the name, any case.' }) },
+    resolve: (_root, args, ctx, info) => tags.listTags(ctx.db, args, queryFromInfo({ context: ctx, info, typeName: 'Tag', path: ['items'] })),
+  }),
+  tag: t.prismaField({
+    type: 'Tag',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => tags.getTag(ctx.db, args.id, query),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createTag: t.prismaField({
+    type: 'Tag',
+    args: { input: t.arg({ type: TagCreateInput, required: true }) },
+    resolve: (query, _root, args, ctx) => tags.createTag(ctx.db, args.input, query),
+  }),
+  updateTag: t.prismaField({
+    type: 'Tag',
+    args: { id: t.arg.int({ required: true }), input: t.arg({ type: TagUpdateInput, required: true }) },
+    resolve: (query, _root, args, ctx) => tags.updateTag(ctx.db, args.id, args.input, query),
+  }),
+  deleteTag: t.prismaField({
+    type: 'Tag',
+    description: 'Deletes a tag and detaches it from its products. Returns what was deleted.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => tags.deleteTag(ctx.db, args.id, query),
+  }),
+}));

@@ -1,0 +1,108 @@
+// Products page benchmark (issue 3): the same page of 100 products with their relations, read through
+// REST, through /graphql, and by a direct Prisma call serialised in a bare node:http handler (the floor).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import { createApp } from '../../src/http/app.js';
+import { buildSchema } from '../../src/graphql/schema.js';
+import { silentLogger } from '../../src/http/logger.js';
+import { createCompany } from '../../src/domain/tenancy/companies.js';
+import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
+import { restRoutes } from '../../rest-mapping/index.js';
+import { openTestDatabase } from '../support/test-database.js';
+import { seedCatalog } from './seed-catalog.js';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+/** What the floor reads: the same relations the REST page shows. */
+const FLOOR_INCLUDE = {
+  category: { select: { id: true, name: true } },
+  subcategory: { select: { id: true, name: true } },
+  attachments: true,
+  variants: { include: { attachments: true, variantAttributes: true } },
+  variantAttributes: true,
+  alternateSkus: { select: { id: true, sku: true } },
+  tags: { include: { tag: true } },
+  substitutions: { include: { substitute: { select: { id: true, name: true, sku: true } } } },
+  supplier: { select: { id: true, name: true, email: true, currency: true } },
+  kitItems: { include: { product: { select: { id: true, name: true, sku: true, description: true, retailPrice: true, wholesalePrice: true } }, uom: true } },
+  priorityList: true,
+  distributionTemplate: true,
+  distributionTemplateCategory: true,
+  boms: { include: { bom: { select: { id: true, name: true, createdAt: true, updatedAt: true } } } },
+} as const;
+
+interface Measured {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(name: string, options: autocannon.Options): Promise<Measured> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+  const bad = result.errors + result.timeouts + result.non2xx;
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: bad };
+}
+
+export async function runProductsBenchmark(): Promise<void> {
+  const database = await openTestDatabase();
+  const { company } = await createCompany(database.prisma, { slug: 'bench', name: 'Bench', adminEmail: 'bench@example.test', adminPassword: 'bench password' });
+  const { secret } = await createApiToken(database.prisma, { companyId: company.id, name: 'bench' });
+  const seedStart = Date.now();
+  await seedCatalog(database.prisma, company.id, PRODUCTS);
+  console.log(`seeded ${PRODUCTS} products on ${database.kind} in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+
+  const app = createApp({
+    config: { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'x'.repeat(64) },
+    database,
+    schema: buildSchema(),
+    logger: silentLogger,
+  });
+  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
+  const appPort = (app.server.address() as AddressInfo).port;
+
+  const floor = http.createServer(async (_req, res) => {
+    const where = { companyId: company.id, status: 1 };
+    const [items, total] = await database.prisma.$transaction([
+      database.prisma.product.findMany({ where, include: FLOOR_INCLUDE, orderBy: { id: 'asc' }, take: 100 }),
+      database.prisma.product.count({ where }),
+    ]);
+    const body = JSON.stringify({ data: items, meta: { total } });
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => floor.listen(0, '127.0.0.1', resolve));
+  const floorPort = (floor.address() as AddressInfo).port;
+
+  const listRoute = restRoutes.find((r) => r.method === 'GET' && r.path === '/products');
+  if (!listRoute) throw new Error('GET /products is not declared');
+  const headers = { authorization: `Bearer ${secret}`, host: `bench.localhost:${appPort}` };
+  const graphqlBody = JSON.stringify({ query: listRoute.graphql, variables: { page: 1, perPage: 100 } });
+
+  const results: Measured[] = [];
+  results.push(await measure('floor (Prisma + JSON.stringify)', { url: `http://127.0.0.1:${floorPort}/` }));
+  results.push(await measure('REST GET /products?per_page=100', { url: `http://127.0.0.1:${appPort}/external/api/v1/products?per_page=100`, headers }));
+  results.push(
+    await measure('GraphQL (same page)', {
+      url: `http://127.0.0.1:${appPort}/graphql`,
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: graphqlBody,
+    }),
+  );
+
+  const floorRps = results[0].rps;
+  console.log(`\nproducts page of 100, ${PRODUCTS} products, ${CONNECTIONS} connections, ${DURATION_S} s each, ${database.kind}`);
+  console.log('case'.padEnd(36), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'floor/x'.padStart(8));
+  for (const r of results) {
+    console.log(r.name.padEnd(36), r.rps.toFixed(1).padStart(8), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.errors).padStart(7), (floorRps / r.rps).toFixed(2).padStart(8));
+  }
+  console.log(`REST/floor time ratio: ${(floorRps / results[1].rps).toFixed(2)}×, GraphQL/floor: ${(floorRps / results[2].rps).toFixed(2)}×`);
+
+  await new Promise<void>((resolve) => floor.close(() => resolve()));
+  await app.close();
+}

@@ -1,0 +1,18 @@
+// `npm run bench [-- case...]`: runs benchmark cases (all by default). Set TEST_DATABASE_URL to run them on a
+// PostgreSQL server instead of in-memory PGlite; BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_PRODUCTS tune them.
+import { runProductsBenchmark } from './products.bench.js';
+
+const CASES: Record<string, () => Promise<void>> = {
+  products: runProductsBenchmark,
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !CASES[name]);
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark case: ${unknown.join(', ')}. Cases: ${Object.keys(CASES).join(', ')}`);
+  process.exit(2);
+}
+for (const name of wanted.length > 0 ? wanted : Object.keys(CASES)) {
+  console.log(`\n=== ${name} ===`);
+  await CASES[name]();
+}

@@ -1,0 +1,190 @@
+// A page of products with every relation loads in a fixed number of SQL statements, whatever the page
+// size: each relation is one query for the whole page (Prisma plugin selections), never one per product.
+// The service runs here over a database opened by this test with Prisma's query events on, so every
+// statement the request sends is counted.
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrismaClient } from '../../src/generated/prisma/client.js';
+import { applyMigrations } from '../../src/db/migrations.js';
+import { pgliteRunner, pgRunner } from '../../src/db/sql-runner.js';
+import type { Database } from '../../src/db/database.js';
+import { tenantClient } from '../../src/db/tenant-client.js';
+import { createApp, type App } from '../../src/http/app.js';
+import { buildSchema } from '../../src/graphql/schema.js';
+import { silentLogger } from '../../src/http/logger.js';
+import { createCompany } from '../../src/domain/tenancy/companies.js';
+import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
+
+const PRODUCTS = 120;
+let app: App;
+let port: number;
+let token: string;
+let database: Database;
+const statements: string[] = [];
+
+const QUERY_LOG = { log: [{ emit: 'event' as const, level: 'query' as const }] };
+
+/** The same two targets as test/support/test-database.ts, with a client that reports every statement. */
+async function openCountingDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const pglite = new PGlite();
+    await pglite.waitReady;
+    await applyMigrations(pgliteRunner(pglite));
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) as any, ...QUERY_LOG });
+    return { kind: 'pglite', prisma, sql: pgliteRunner(pglite), close: async () => { await prisma.$disconnect(); await pglite.close(); } };
+  }
+  const name = `test_qc_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  await applyMigrations(pgRunner(pool));
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url.toString(), max: 5 }), ...QUERY_LOG });
+  return {
+    kind: 'postgres',
+    prisma,
+    sql: pgRunner(pool),
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+beforeAll(async () => {
+  database = await openCountingDatabase();
+  (database.prisma as any).$on('query', (event: { query: string }) => statements.push(event.query));
+  const { company } = await createCompany(database.prisma, { slug: 'count', name: 'Count Co', adminEmail: 'a@count.test', adminPassword: 'correct horse battery staple' });
+  token = (await createApiToken(database.prisma, { companyId: company.id, name: 't', scopes: ['read', 'write'] })).secret;
+  await seed(company.id);
+  app = createApp({
+    config: { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'query-count-secret-0123456789abcdef0123456789' },
+    database,
+    schema: buildSchema(),
+    logger: silentLogger,
+  });
+  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
+  port = (app.server.address() as AddressInfo).port;
+}, 120_000);
+afterAll(async () => {
+  if (app) await app.close();
+  else await database?.close();
+});
+
+/** Products carrying every relation: tags, alternate SKUs, kit items, custom fields, substitutions and more. */
+async function seed(companyId: number) {
+  const db = tenantClient(database.prisma, companyId);
+  const category = await db.productCategory.create({ data: { name: 'Cat' } as any });
+  const subcategory = await db.productCategory.create({ data: { name: 'Sub', parentId: category.id } as any });
+  const supplier = await db.supplier.create({ data: { name: 'Supplier' } as any });
+  const priorityList = await db.priorityList.create({ data: { name: 'PL' } as any });
+  const template = await db.distributionTemplate.create({ data: { name: 'DT' } as any });
+  const templateCategory = await db.distributionTemplateCategory.create({ data: { name: 'DTC' } as any });
+  const unitClass = await db.unitClass.create({ data: { name: 'Count' } as any });
+  const each = await db.unitOfMeasure.create({ data: { unitClassId: unitClass.id, name: 'each', baseUnit: true } as any });
+  const bom = await db.bom.create({ data: { name: 'BOM' } as any });
+  const tags = await db.tag.createManyAndReturn({ data: [{ name: 't1' }, { name: 't2' }, { name: 't3' }] as any });
+  const products = await db.product.createManyAndReturn({
+    data: Array.from({ length: PRODUCTS }, (_, i) => ({
+      name: `Product ${i}`,
+      sku: `SKU-${i}`,
+      type: i % 2 === 0 ? 'KIT' : 'PRODUCT',
+      retailPrice: 10 + i,
+      categoryId: category.id,
+      subcategoryId: subcategory.id,
+      supplierId: supplier.id,
+      priorityListId: priorityList.id,
+      distributionTemplateId: template.id,
+      distributionTemplateCategoryId: templateCategory.id,
+      defaultUomId: each.id,
+      customFields: { finish: `f${i}`, pack_size: i },
+      productWeight: [{ unit: 'g', value: String(i) }],
+    })) as any,
+    select: { id: true },
+  });
+  const ids = products.map((p) => p.id);
+  const variants = await db.product.createManyAndReturn({
+    data: ids.map((parentProductId, i) => ({ name: `Variant ${i}`, sku: `VAR-${i}`, parentProductId })) as any,
+    select: { id: true },
+  });
+  await db.productTag.createMany({ data: ids.flatMap((productId) => tags.map((tag) => ({ productId, tagId: tag.id }))) as any });
+  await db.productAlternateSku.createMany({ data: ids.flatMap((productId, i) => [{ productId, sku: `ALT-${i}-a` }, { productId, sku: `ALT-${i}-b` }]) as any });
+  await db.kitItem.createMany({
+    data: ids.flatMap((kitId, i) =>
+      i % 2 === 0 ? [1, 3].map((k) => ({ kitId, productId: ids[(i + k) % ids.length], uomId: each.id, quantity: 2, baseUomQuantity: 2, price: 1, originalPrice: 1 })) : [],
+    ) as any,
+  });
+  await db.productSubstitution.createMany({ data: ids.map((productId, i) => ({ productId, substituteId: ids[(i + 1) % ids.length], priority: 1 })) as any });
+  await db.productAttachment.createMany({ data: [...ids, ...variants.map((v) => v.id)].map((productId) => ({ productId, name: 'a.png' })) as any });
+  await db.variantAttribute.createMany({ data: ids.map((productId) => ({ productId, variantName: 'Size', variantTerms: ['S', 'M'] })) as any });
+  await db.productBom.createMany({ data: ids.map((productId) => ({ productId, bomId: bom.id })) as any });
+}
+
+function get(path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers: Record<string, string> = { host: `count.localhost:${port}`, authorization: `Bearer ${token}` };
+    if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) });
+    const req = http.request({ host: '127.0.0.1', port, method: payload ? 'POST' : 'GET', path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+    });
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+/** Statements sent while serving one request (the token's last-used stamp, written at most once a while, aside). */
+async function countStatements(request: () => Promise<{ status: number; body: any }>) {
+  statements.length = 0;
+  const res = await request();
+  expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
+  return { res, count: statements.filter((sql) => !/^UPDATE "public"\."ApiToken"/.test(sql)).length };
+}
+
+describe('query count of a page of products', () => {
+  it('is the same for 10 and 100 products with all relations (REST)', async () => {
+    await get('/external/api/v1/products?per_page=1'); // warm-up
+    const small = await countStatements(() => get('/external/api/v1/products?per_page=10'));
+    const large = await countStatements(() => get('/external/api/v1/products?per_page=100'));
+    expect(small.res.body.data).toHaveLength(10);
+    expect(large.res.body.data).toHaveLength(100);
+    const kit = large.res.body.data.find((p: any) => p.type === 'KIT');
+    expect(kit.kit_items).toHaveLength(2);
+    expect(kit.tags).toHaveLength(3);
+    expect(kit.alternate_skus).toHaveLength(2);
+    expect(kit.substitutions).toHaveLength(1);
+    expect(kit.variants[0].attachments).toHaveLength(1);
+    expect(kit.custom_fields).toEqual({ finish: expect.any(String), pack_size: expect.any(Number) });
+    expect(large.count).toBe(small.count);
+    // One statement per relation level plus the page, the count and the caller's token: well under 40.
+    expect(large.count).toBeLessThan(40);
+  });
+
+  it('is the same for 10 and 100 products through GraphQL', async () => {
+    const query = /* GraphQL */ `query($n: Int) { products(perPage: $n) { items {
+      id sku tags { name } alternateSkus { sku } kitItems { total product { sku } unitOfMeasure { name } }
+      substitutions { product { sku } } variants { sku attachments { name } } category { name } supplier { name } boms { name }
+    } } }`;
+    const small = await countStatements(() => get('/graphql', { query, variables: { n: 10 } }));
+    const large = await countStatements(() => get('/graphql', { query, variables: { n: 100 } }));
+    expect(large.res.body.data.products.items).toHaveLength(100);
+    expect(large.count).toBe(small.count);
+  });
+});
