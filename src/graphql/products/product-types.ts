@@ -15,7 +15,6 @@ import {
 } from '../../domain/products/product-input.js';
 import { WEIGHT_GROUPS, type WeightEntry } from '../../domain/products/weights.js';
 import { Decimal } from '../../domain/shared/decimal.js';
-import { CategorySummaryRef, DistributionTemplateCategorySummaryRef, DistributionTemplateSummaryRef, PriorityListSummaryRef } from './product-summaries.js';
 
 export const ProductTypeEnum = builder.enumType('ProductType', { values: PRODUCT_TYPES });
 export const LotDeductionStrategyEnum = builder.enumType('LotDeductionStrategy', {
@@ -74,17 +73,17 @@ export const ProductRef = builder.prismaObject('Product', {
       defaultSupplyMethod: t.exposeString('defaultSupplyMethod', { nullable: true, description: 'For example purchase.' }),
       customFields: t.expose('customFields', { type: 'JSON', description: 'Values keyed by custom field key, typed by their definitions.' }),
       categoryId: t.exposeInt('categoryId', { nullable: true }),
-      category: t.relation('category', { type: CategorySummaryRef, nullable: true }),
+      category: t.relation('category', { nullable: true }),
       subcategoryId: t.exposeInt('subcategoryId', { nullable: true }),
-      subcategory: t.relation('subcategory', { type: CategorySummaryRef, nullable: true }),
+      subcategory: t.relation('subcategory', { nullable: true }),
       supplierId: t.exposeInt('supplierId', { nullable: true }),
       supplier: t.relation('supplier', { nullable: true }),
       priorityListId: t.exposeInt('priorityListId', { nullable: true }),
-      priorityList: t.relation('priorityList', { type: PriorityListSummaryRef, nullable: true }),
+      priorityList: t.relation('priorityList', { nullable: true }),
       distributionTemplateId: t.exposeInt('distributionTemplateId', { nullable: true }),
-      distributionTemplate: t.relation('distributionTemplate', { type: DistributionTemplateSummaryRef, nullable: true }),
+      distributionTemplate: t.relation('distributionTemplate', { nullable: true }),
       distributionTemplateCategoryId: t.exposeInt('distributionTemplateCategoryId', { nullable: true }),
-      distributionTemplateCategory: t.relation('distributionTemplateCategory', { type: DistributionTemplateCategorySummaryRef, nullable: true }),
+      distributionTemplateCategory: t.relation('distributionTemplateCategory', { nullable: true }),
       defaultUomId: t.exposeInt('defaultUomId', { nullable: true, description: 'The unit its quantities are counted in; null: each.' }),
       defaultUom: t.relation('defaultUom', { nullable: true }),
       parentProductId: t.exposeInt('parentProductId', { nullable: true, description: 'Set on a variant: the product it is a variant of.' }),

@@ -12,6 +12,7 @@ export const SupplierSkuRef = builder.prismaObject('SupplierSku', {
     supplierId: t.exposeInt('supplierId'),
     supplier: t.relation('supplier'),
     productId: t.exposeInt('productId'),
+    product: t.relation('product'),
     supplierSku: t.exposeString('supplierSku', { description: "The supplier's own code; unique per supplier." }),
     cost: t.expose('cost', { type: 'Decimal', nullable: true }),
     currency: t.exposeString('currency', { nullable: true, description: 'ISO 4217 code of the cost.' }),
