@@ -31,7 +31,7 @@ beforeAll(async () => {
   flour = (await db.product.create({ data: { name: 'Flour', sku: 'FLOUR', defaultUomId: kilogram } as any })).id;
   sugar = (await db.product.create({ data: { name: 'Sugar', sku: 'SUGAR' } as any })).id;
   await db.productAlternateSku.create({ data: { productId: sugar, sku: 'SUCRE' } as any });
-}, 60_000);
+}, 120_000);
 afterAll(() => server?.close());
 
 describe('BOMs in GraphQL', () => {

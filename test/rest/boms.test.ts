@@ -64,7 +64,7 @@ beforeAll(async () => {
   products.flour = await product('FLOUR', { defaultUomId: units.kilogram });
   products.bag = await product('BAG', { defaultUomId: units.gram });
   products.plain = await product('PLAIN');
-}, 60_000);
+}, 120_000);
 afterAll(() => server?.close());
 
 describe('POST /boms', () => {

@@ -174,7 +174,7 @@ beforeAll(async () => {
   expect((await api('DELETE', `/products/${p.ghost.id}`)).status).toBe(200);
   expect((await api('GET', `/products/${p.ghost.id}`)).status).toBe(404);
   active = Object.values(p).filter((product) => product !== p.ghost);
-}, 30_000);
+}, 120_000);
 afterAll(() => server?.close());
 
 // ---- the oracle ------------------------------------------------------------------------------------
