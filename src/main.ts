@@ -39,8 +39,9 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const closed = app.close(); // stops listening at once; in-flight requests finish
     logger.log('info', 'shutting down', { signal });
-    await app.close();
+    await closed;
     claim?.release();
     logger.log('info', 'stopped');
     process.exit(0);

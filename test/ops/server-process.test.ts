@@ -8,7 +8,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { claimDataDir } from '../../src/db/data-dir-lock.js';
 import { openDatabase } from '../../src/db/database.js';
 import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
@@ -33,6 +33,15 @@ interface ServerProcess {
   waitForLog(message: string): Promise<Record<string, unknown>>;
 }
 
+/** Servers still running when a test ends (it failed midway) are killed, so the next test can use the folder. */
+const running = new Set<ServerProcess>();
+afterEach(async () => {
+  for (const proc of running) {
+    proc.child.kill('SIGKILL');
+    await proc.exited;
+  }
+});
+
 function startServer(env: Record<string, string>): ServerProcess {
   const fullEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, ...env };
   delete fullEnv.DATABASE_URL;
@@ -44,7 +53,12 @@ function startServer(env: Record<string, string>): ServerProcess {
     stdout: '',
     stderr: '',
     logs: [],
-    exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))),
+    exited: new Promise((resolve) =>
+      child.once('exit', (code, signal) => {
+        running.delete(proc);
+        resolve({ code, signal });
+      }),
+    ),
     waitForLog(message) {
       const seen = proc.logs.find((line) => line.message === message);
       if (seen) return Promise.resolve(seen);
@@ -76,6 +90,7 @@ function startServer(env: Record<string, string>): ServerProcess {
   });
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (proc.stderr += chunk));
   started.push(proc);
+  running.add(proc);
   return proc;
 }
 
