@@ -1,9 +1,13 @@
 // Every documented REST route, area by area. The gateway serves them and the OpenAPI document describes them.
 import type { RestRoute } from '../src/rest/route.js';
 import { bomRoutes } from './boms.js';
+import { inventoryExportRoutes } from './inventory-export.js';
+import { inventoryRoutes } from './inventory.js';
+import { inventoryReportRoutes } from './inventory-reports.js';
+import { transferOrderRoutes } from './inventory-transfers.js';
 import { locationRoutes } from './locations.js';
 import { productRoutes } from './products.js';
 import { supplierRoutes } from './suppliers.js';
 import { unitRoutes } from './units.js';
 
-export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes];
+export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes];

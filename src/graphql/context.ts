@@ -13,4 +13,6 @@ export interface RequestContext {
   company: Company;
   db: TenantDb;
   caller: Caller;
+  /** The service's SECRET_KEY, for values the service signs and later verifies (export cursors). */
+  secretKey: string;
 }

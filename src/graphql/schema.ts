@@ -11,6 +11,7 @@ import './units/index.js';
 import './suppliers/index.js';
 import './products/index.js';
 import './boms/index.js';
+import './inventory/index.js';
 import { ForbiddenError } from '../domain/shared/errors.js';
 import type { RequestContext } from './context.js';
 

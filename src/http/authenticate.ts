@@ -13,6 +13,7 @@ export async function authenticateRequest(
   prisma: PrismaClient,
   baseDomain: string,
   requestId: string,
+  secretKey: string,
 ): Promise<RequestContext> {
   const header = req.headers.authorization;
   if (!header) throw new HttpProblem(401, 'Missing Authorization header: send "Authorization: Bearer <API token>".');
@@ -26,5 +27,6 @@ export async function authenticateRequest(
     company: check.company,
     db: tenantClient(prisma, check.company.id),
     caller: { kind: 'token', tokenId: check.token.id, scopes: new Set(check.token.scopes) },
+    secretKey,
   };
 }

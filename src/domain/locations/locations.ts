@@ -97,6 +97,18 @@ export async function deleteLocation(db: TenantDb, id: number, query: LocationQu
         `Warehouse ${id} cannot be deleted while it contains locations.`,
       );
     }
+    // Stock and its history point at the location: it stays while it holds stock or appears in the ledger.
+    const [movements, stocked, documents] = await Promise.all([
+      tx.stockMovement.count({ where: { locationId: id } }),
+      tx.stockBalance.count({ where: { locationId: id, quantity: { not: 0 } } }),
+      tx.transferOrder.count({ where: { OR: [{ sourceLocationId: id }, { destinationLocationId: id }] } }),
+    ]);
+    if (movements + stocked + documents > 0) {
+      throw new ValidationError(
+        { id: ['The location holds stock or has stock movements or transfers, so it cannot be deleted.'] },
+        `Location ${id} cannot be deleted while it holds stock or has stock history.`,
+      );
+    }
     await tx.location.delete({ where: { id } });
     return location;
   });

@@ -1,14 +1,18 @@
 // Whether a product has history that other records keep pointing at, so deleting it must only deactivate
 // it. For now that is: it (or one of its variants) is a component of a kit, an item of a BOM, or has
-// supplier SKUs. The inventory ledger, purchase and sales documents added later extend this one check.
+// supplier SKUs, or has stock movements in the ledger (or lots, adjustment or transfer lines). Purchase and
+// sales documents added later extend this one check.
 import type { TenantTx } from '../../db/tenant-client.js';
 
 export async function productHasHistory(tx: TenantTx, id: number): Promise<boolean> {
   const family = { OR: [{ id }, { parentProductId: id }] };
-  const [kitUses, bomUses, supplierSkus] = await Promise.all([
+  const counts = await Promise.all([
     tx.kitItem.count({ where: { product: family } }),
     tx.bomItem.count({ where: { product: family } }),
     tx.supplierSku.count({ where: { product: family } }),
+    tx.stockMovement.count({ where: { product: family } }),
+    tx.inventoryAdjustmentLine.count({ where: { product: family } }),
+    tx.transferOrderLine.count({ where: { product: family } }),
   ]);
-  return kitUses + bomUses + supplierSkus > 0;
+  return counts.some((count) => count > 0);
 }

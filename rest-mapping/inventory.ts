@@ -1,0 +1,160 @@
+// Inventory core: warehouse groups, adjustments and stock queries (issue 4). The stock export is declared
+// by its own file.
+import type { RestRoute } from '../src/rest/route.js';
+
+const GROUP_FIELDS = /* GraphQL */ `
+  fragment WarehouseGroupFields on WarehouseGroup {
+    id name lotDeductionStrategy allowNegativeStock warehouseIds createdAt updatedAt
+  }`;
+
+const ADJUSTMENT_FIELDS = /* GraphQL */ `
+  fragment InventoryAdjustmentFields on InventoryAdjustment {
+    id reason notes status postedAt createdAt updatedAt
+    lines {
+      id productId locationId lotId lotNumber quantity unitCost reason
+      movements { id lotId lotNumber quantity unitCost occurredAt }
+    }
+  }`;
+
+const groupPath = '/warehouse-groups/{warehouseGroupId}';
+const adjustmentPath = '/inventory/adjustments/{adjustmentId}';
+
+export const inventoryRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/warehouse-groups',
+    operationId: 'listWarehouseGroups',
+    tag: 'Warehouse groups',
+    summary: 'List warehouse groups',
+    description: '`sort` takes id, name, created_at or updated_at, with a leading - for descending order.',
+    graphql: /* GraphQL */ `
+      query ListWarehouseGroups($page: Int, $perPage: Int, $sort: String) {
+        warehouseGroups(page: $page, perPage: $perPage, sort: $sort) {
+          items { ...WarehouseGroupFields }
+          meta { currentPage from lastPage perPage to total }
+        }
+      }
+      ${GROUP_FIELDS}`,
+    queryParams: { page: 'page', per_page: 'perPage', sort: 'sort' },
+    envelope: 'page',
+  },
+  {
+    method: 'GET',
+    path: groupPath,
+    operationId: 'getWarehouseGroup',
+    tag: 'Warehouse groups',
+    summary: 'Get a warehouse group',
+    graphql: /* GraphQL */ `
+      query GetWarehouseGroup($id: Int!) { warehouseGroup(id: $id) { ...WarehouseGroupFields } }
+      ${GROUP_FIELDS}`,
+    pathParams: { warehouseGroupId: 'id' },
+    envelope: 'data',
+  },
+  {
+    method: 'POST',
+    path: '/warehouse-groups',
+    operationId: 'createWarehouseGroup',
+    tag: 'Warehouse groups',
+    summary: 'Create a warehouse group',
+    description: 'name is unique. lot_deduction_strategy: FIFO, FEFO, LIFO or null (newest lot). warehouse_ids assigns warehouses (top-level locations); a warehouse belongs to one group at most.',
+    graphql: /* GraphQL */ `
+      mutation CreateWarehouseGroup($input: WarehouseGroupCreateInput!) { createWarehouseGroup(input: $input) { ...WarehouseGroupFields } }
+      ${GROUP_FIELDS}`,
+    bodyVariable: 'input',
+    envelope: 'data',
+    successStatus: 201,
+  },
+  {
+    method: 'PATCH',
+    path: groupPath,
+    operationId: 'updateWarehouseGroup',
+    tag: 'Warehouse groups',
+    summary: 'Update a warehouse group',
+    description: 'All fields optional; warehouse_ids replaces the group\'s warehouses.',
+    graphql: /* GraphQL */ `
+      mutation UpdateWarehouseGroup($id: Int!, $input: WarehouseGroupUpdateInput!) {
+        updateWarehouseGroup(id: $id, input: $input) { ...WarehouseGroupFields }
+      }
+      ${GROUP_FIELDS}`,
+    pathParams: { warehouseGroupId: 'id' },
+    bodyVariable: 'input',
+    envelope: 'data',
+  },
+  {
+    method: 'DELETE',
+    path: groupPath,
+    operationId: 'deleteWarehouseGroup',
+    tag: 'Warehouse groups',
+    summary: 'Delete a warehouse group',
+    description: 'Its warehouses become ungrouped. Answers with the deleted record.',
+    graphql: /* GraphQL */ `
+      mutation DeleteWarehouseGroup($id: Int!) { deleteWarehouseGroup(id: $id) { ...WarehouseGroupFields } }
+      ${GROUP_FIELDS}`,
+    pathParams: { warehouseGroupId: 'id' },
+    envelope: 'data',
+  },
+  {
+    method: 'POST',
+    path: '/inventory/adjustments',
+    operationId: 'createInventoryAdjustment',
+    tag: 'Inventory',
+    summary: 'Create and post an inventory adjustment',
+    description:
+      'Each line\'s quantity is the signed change in the product\'s base unit (not 0). Lot-tracked products: a new lot_number on an increase creates the lot (production_date, expiry_date as YYYY-MM-DD); a decrease without a lot is taken by the deduction strategy, possibly from several lots (see each line\'s movements). Negative stock is refused (422 naming product, location and available quantity) unless the warehouse group allows it. All lines post in one transaction, or none.',
+    graphql: /* GraphQL */ `
+      mutation CreateInventoryAdjustment($input: InventoryAdjustmentInput!) {
+        createInventoryAdjustment(input: $input) { ...InventoryAdjustmentFields }
+      }
+      ${ADJUSTMENT_FIELDS}`,
+    bodyVariable: 'input',
+    envelope: 'data',
+    successStatus: 201,
+  },
+  {
+    method: 'GET',
+    path: '/inventory/adjustments',
+    operationId: 'listInventoryAdjustments',
+    tag: 'Inventory',
+    summary: 'List inventory adjustments',
+    description: '`sort` takes id, created_at or posted_at, with a leading - for descending order.',
+    graphql: /* GraphQL */ `
+      query ListInventoryAdjustments($page: Int, $perPage: Int, $sort: String) {
+        inventoryAdjustments(page: $page, perPage: $perPage, sort: $sort) {
+          items { ...InventoryAdjustmentFields }
+          meta { currentPage from lastPage perPage to total }
+        }
+      }
+      ${ADJUSTMENT_FIELDS}`,
+    queryParams: { page: 'page', per_page: 'perPage', sort: 'sort' },
+    envelope: 'page',
+  },
+  {
+    method: 'GET',
+    path: adjustmentPath,
+    operationId: 'getInventoryAdjustment',
+    tag: 'Inventory',
+    summary: 'Get an inventory adjustment',
+    graphql: /* GraphQL */ `
+      query GetInventoryAdjustment($id: Int!) { inventoryAdjustment(id: $id) { ...InventoryAdjustmentFields } }
+      ${ADJUSTMENT_FIELDS}`,
+    pathParams: { adjustmentId: 'id' },
+    envelope: 'data',
+  },
+  {
+    method: 'GET',
+    path: '/inventory/stock',
+    operationId: 'listStock',
+    tag: 'Inventory',
+    summary: 'Stock on hand per product, location and lot',
+    description: 'Non-zero rows, filtered by product_id, location_id and lot_id. With as_of (ISO 8601 date-time), the stock as of that moment, summed from the ledger.',
+    graphql: /* GraphQL */ `
+      query ListStock($page: Int, $perPage: Int, $productId: Int, $locationId: Int, $lotId: Int, $asOf: DateTime) {
+        stock(page: $page, perPage: $perPage, productId: $productId, locationId: $locationId, lotId: $lotId, asOf: $asOf) {
+          items { productId locationId lotId quantity }
+          meta { currentPage from lastPage perPage to total }
+        }
+      }`,
+    queryParams: { page: 'page', per_page: 'perPage', product_id: 'productId', location_id: 'locationId', lot_id: 'lotId', as_of: 'asOf' },
+    envelope: 'page',
+  },
+];

@@ -1,0 +1,165 @@
+// Inventory adjustments: a document of signed quantity changes that posts at once. The whole document is
+// one transaction: the header, its lines and every movement they post — any failing line and nothing is
+// written. A decrease without a lot on a lot-tracked product may be split across lots by the deduction
+// strategy; the line then shows no single lot (lotId null) and its movements show where the stock came from.
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { Decimal, ZERO } from '../shared/decimal.js';
+import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
+import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { parseSort } from '../shared/sorting.js';
+import { postStockMovements, type PostingContext } from './ledger/post-movements.js';
+import { parseDateOnly } from './lots.js';
+
+export interface AdjustmentLineInput {
+  productId: number;
+  locationId: number;
+  /** Signed change in the product's base unit. */
+  quantity: Decimal;
+  unitCost?: Decimal | null;
+  lotId?: number | null;
+  lotNumber?: string | null;
+  /** YYYY-MM-DD, used when the lot number is new. */
+  productionDate?: string | null;
+  expiryDate?: string | null;
+  reason?: string | null;
+}
+
+export interface AdjustmentInput {
+  reason?: string | null;
+  notes?: string | null;
+  lines: AdjustmentLineInput[];
+}
+
+export type AdjustmentQuery = Pick<Prisma.InventoryAdjustmentFindManyArgs, 'include' | 'select'>;
+
+export const ADJUSTMENT_SOURCE = 'ADJUSTMENT';
+const SORTABLE = { id: 'id', created_at: 'createdAt', posted_at: 'postedAt' };
+
+export async function listAdjustments(db: TenantDb, args: PageArgs & { sort?: string | null }, query: AdjustmentQuery = {}): Promise<Page<any>> {
+  const errors = new FieldErrorCollector();
+  const window = pageWindow(args, errors);
+  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
+  const [items, total] = await db.$transaction([
+    db.inventoryAdjustment.findMany({ ...query, orderBy, skip: window.skip, take: window.take }),
+    db.inventoryAdjustment.count(),
+  ]);
+  return { items, meta: pageMeta(window, total, items.length) };
+}
+
+export async function getAdjustment(db: TenantDb, id: number, query: AdjustmentQuery = {}) {
+  const adjustment = await db.inventoryAdjustment.findUnique({ ...query, where: { id } });
+  if (!adjustment) throw new NotFoundError('Inventory adjustment', id);
+  return adjustment;
+}
+
+export async function createAdjustment(db: TenantDb, input: AdjustmentInput, context: PostingContext, query: AdjustmentQuery = {}) {
+  const dates = checkAdjustmentInput(input);
+  return db.$transaction(
+    async (tx) => {
+      await checkReferences(tx, input.lines);
+      const postedAt = context.occurredAt ?? new Date();
+      const adjustment = await tx.inventoryAdjustment.create({
+        data: { reason: input.reason ?? null, notes: input.notes ?? null, status: 'posted', postedAt } as any,
+      });
+      const lines: Array<{ id: number }> = [];
+      for (const line of input.lines) {
+        lines.push(
+          await tx.inventoryAdjustmentLine.create({
+            data: {
+              adjustmentId: adjustment.id,
+              productId: line.productId,
+              locationId: line.locationId,
+              quantity: line.quantity,
+              reason: line.reason ?? null,
+            } as any,
+          }),
+        );
+      }
+      const posted = await postStockMovements(
+        tx,
+        input.lines.map((line, index) => ({
+          productId: line.productId,
+          locationId: line.locationId,
+          quantity: line.quantity,
+          unitCost: line.unitCost ?? null,
+          lotId: line.lotId ?? null,
+          lotNumber: line.lotNumber ?? null,
+          productionDate: dates[index].productionDate,
+          expiryDate: dates[index].expiryDate,
+          reason: line.reason ?? input.reason ?? 'adjustment',
+          sourceType: ADJUSTMENT_SOURCE,
+          sourceId: adjustment.id,
+          sourceLineId: lines[index].id,
+          field: `lines.${index}.`,
+        })),
+        { ...context, occurredAt: postedAt },
+      );
+      for (const [index, line] of lines.entries()) {
+        const parts = posted.filter((movement) => movement.inputIndex === index);
+        const lotIds = new Set(parts.map((movement) => movement.lotId));
+        await tx.inventoryAdjustmentLine.update({
+          where: { id: line.id },
+          data: {
+            lotId: lotIds.size === 1 ? parts[0].lotId : null,
+            movementId: parts[0].id,
+            unitCost: weightedUnitCost(parts),
+          },
+        });
+      }
+      return tx.inventoryAdjustment.findUniqueOrThrow({ ...query, where: { id: adjustment.id } });
+    },
+    // Under load many posts queue for a pooled connection (and for the balance row locks): wait rather than fail.
+    { maxWait: 30_000, timeout: 30_000 },
+  );
+}
+
+/** Every line's product (active: deleted products take no new adjustments) and location exist (checked before any row is written, so errors name them all). */
+async function checkReferences(tx: TenantTx, lines: AdjustmentLineInput[]): Promise<void> {
+  const errors = new FieldErrorCollector();
+  const [products, locations] = await Promise.all([
+    tx.product.findMany({ where: { id: { in: lines.map((line) => line.productId) }, status: 1 }, select: { id: true } }),
+    tx.location.findMany({ where: { id: { in: lines.map((line) => line.locationId) } }, select: { id: true } }),
+  ]);
+  const productIds = new Set(products.map((row) => row.id));
+  const locationIds = new Set(locations.map((row) => row.id));
+  lines.forEach((line, index) => {
+    if (!productIds.has(line.productId)) errors.add(`lines.${index}.productId`, `Product ${line.productId} does not exist.`);
+    if (!locationIds.has(line.locationId)) errors.add(`lines.${index}.locationId`, `Location ${line.locationId} does not exist.`);
+  });
+  errors.throwIfAny();
+}
+
+/** The line's cost per unit across its movements (a split take may consume layers of several costs). */
+function weightedUnitCost(parts: Array<{ quantity: Decimal; unitCost: Decimal | null }>): Decimal | null {
+  const costed = parts.filter((part) => part.unitCost !== null);
+  if (costed.length === 0) return null;
+  const quantity = costed.reduce((sum, part) => sum.plus(part.quantity.abs()), ZERO);
+  const cost = costed.reduce((sum, part) => sum.plus(part.quantity.abs().times(part.unitCost!)), ZERO);
+  return quantity.isZero() ? null : cost.dividedBy(quantity).toDecimalPlaces(10);
+}
+
+function checkAdjustmentInput(input: AdjustmentInput): Array<{ productionDate: Date | null; expiryDate: Date | null }> {
+  const errors = new FieldErrorCollector();
+  if (input.reason && input.reason.length > 255) errors.add('reason', 'The reason may not be greater than 255 characters.');
+  if (!input.lines || input.lines.length === 0) errors.add('lines', 'The lines field must have at least 1 item.');
+  const dates = (input.lines ?? []).map((line, index) => {
+    const field = `lines.${index}.`;
+    if (line.quantity.isZero()) errors.add(`${field}quantity`, 'The quantity may not be 0.');
+    if (line.unitCost !== undefined && line.unitCost !== null) {
+      if (line.unitCost.lt(0)) errors.add(`${field}unitCost`, 'The unit cost must be at least 0.');
+      if (line.quantity.lt(0)) errors.add(`${field}unitCost`, 'The unit cost applies to increases only; decreases are valued from the FIFO cost layers.');
+    }
+    if (line.reason && line.reason.length > 255) errors.add(`${field}reason`, 'The reason may not be greater than 255 characters.');
+    const parse = (name: 'productionDate' | 'expiryDate') => {
+      const text = line[name];
+      if (text === undefined || text === null || text === '') return null;
+      const date = parseDateOnly(text);
+      if (!date) errors.add(`${field}${name}`, `The ${name === 'productionDate' ? 'production' : 'expiry'} date must be a date in the form YYYY-MM-DD.`);
+      return date;
+    };
+    return { productionDate: parse('productionDate'), expiryDate: parse('expiryDate') };
+  });
+  errors.throwIfAny();
+  return dates;
+}

@@ -1,0 +1,409 @@
+// The one definition of every stock quantity. Whatever shows a quantity (the stock export, stock queries,
+// reports) computes it here, so the numbers agree everywhere. All quantities are in the product's base unit.
+//
+// | Quantity                          | Definition                                                                                  |
+// |-----------------------------------|---------------------------------------------------------------------------------------------|
+// | qty_onhand                        | Sum of the stock balances (per product / location / lot). "As of" a ledger cutoff: the sum  |
+// |                                   | of the stock movements with id ≤ the cutoff movement id (the ledger makes this exact).      |
+// | qty_incoming                      | Units on their way in: open transfer lines into the location (status shipped or            |
+// |                                   | partially_received: shippedQuantity − receivedQuantity), plus open purchase order lines    |
+// |                                   | not yet received once purchase orders exist (INCOMING_SOURCES).                              |
+// | qty_pending                       | Units allocated to open demand (sales orders, when they exist: PENDING_SOURCES); 0 today.   |
+// | qty_available                     | max(qty_onhand − qty_pending, 0).                                                            |
+// | qty_backordered                   | Demand that could not be allocated (BACKORDERED_SOURCES); 0 today.                          |
+// | qty_available_via_assembly        | How many more units could be built from available components: over the product's BOMs      |
+// |                                   | (ProductBom → BomItem.baseQuantity), the max over BOMs of the min over the BOM's components |
+// |                                   | of floor(qty_available(component) / baseQuantity); 0 without BOMs. Per location: with the  |
+// |                                   | components available at that location.                                                       |
+// | qty_recoverable_via_disassembly   | Units of this product recoverable by taking apart available parents: the sum over kits      |
+// |                                   | containing it of qty_available(kit) × KitItem.baseUomQuantity, plus the sum over products   |
+// |                                   | whose BOMs contain it of qty_available(parent) × its baseQuantity in the parent's first    |
+// |                                   | (lowest id) BOM that contains it. Per location: with the parents available there.           |
+// | qty_outstanding                   | Ordered from suppliers and not yet invoiced/closed (OUTSTANDING_SOURCES); 0 today.          |
+// | current_landed_unit_cost          | landedUnitCost of the product's oldest open FIFO layer (receivedAt, then id; remaining > 0);|
+// |                                   | null when no layer is open. FIFO runs per product across locations, so a location shows the |
+// |                                   | product's value. "As of" a cutoff: a layer opened by a movement ≤ the cutoff and not used   |
+// |                                   | up by consumptions ≤ the cutoff.                                                             |
+//
+// "As of" caveat: on-hand and cost follow the ledger cutoff exactly; incoming (transfer documents) is read
+// as the documents stand when the page is computed.
+import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { Decimal, ZERO } from '../shared/decimal.js';
+
+type Db = TenantDb | TenantTx;
+
+export interface LotQuantities {
+  lotId: number;
+  qtyOnhand: Decimal;
+}
+
+export interface LocationQuantities {
+  locationId: number;
+  qtyOnhand: Decimal;
+  qtyIncoming: Decimal;
+  qtyPending: Decimal;
+  qtyAvailable: Decimal;
+  qtyAvailableViaAssembly: Decimal;
+  qtyRecoverableViaDisassembly: Decimal;
+  currentLandedUnitCost: Decimal | null;
+  lots: LotQuantities[];
+}
+
+export interface ProductQuantities {
+  productId: number;
+  qtyOnhand: Decimal;
+  qtyIncoming: Decimal;
+  qtyPending: Decimal;
+  qtyAvailable: Decimal;
+  qtyBackordered: Decimal;
+  qtyAvailableViaAssembly: Decimal;
+  qtyRecoverableViaDisassembly: Decimal;
+  qtyOutstanding: Decimal;
+  currentLandedUnitCost: Decimal | null;
+  /** Locations where the product has (or had, at the cutoff) a balance, or has stock incoming; by id. */
+  locations: LocationQuantities[];
+}
+
+export interface QuantityOptions {
+  /** Compute on-hand and cost as of this ledger cutoff (movement id, inclusive). Omit for the current state. */
+  asOfMovementId?: number;
+}
+
+/** A quantity per product, and per location when it has one (product-level quantities have none). */
+export interface QuantityRow {
+  productId: number;
+  locationId: number | null;
+  quantity: Decimal;
+}
+
+type QuantitySource = (db: Db, productIds: ProductIdSet) => Promise<QuantityRow[]>;
+
+/**
+ * A set of product ids and the filter that reads them. A dense set (a keyset page of the catalog, where ids
+ * mostly follow each other) is read by id range and the few rows of other products in the range are dropped
+ * in memory: a range scans the same index as an `IN` list of a thousand parameters, and costs far less to
+ * plan (notably on PGlite). A sparse set uses `IN`.
+ */
+export class ProductIdSet {
+  readonly ids: number[];
+  private readonly members: Set<number>;
+  readonly filter: { in: number[] } | { gte: number; lte: number };
+
+  constructor(ids: Iterable<number>) {
+    this.members = new Set(ids);
+    this.ids = [...this.members].sort((a, b) => a - b);
+    const span = this.ids.length === 0 ? 0 : this.ids[this.ids.length - 1] - this.ids[0] + 1;
+    this.filter = span <= 4 * this.ids.length && this.ids.length > 0 ? { gte: this.ids[0], lte: this.ids[this.ids.length - 1] } : { in: this.ids };
+  }
+
+  has(id: number): boolean {
+    return this.members.has(id);
+  }
+}
+
+/** Open transfer lines into a location: shipped but not yet received. */
+const openTransfersInbound: QuantitySource = async (db, products) => {
+  const lines = await db.transferOrderLine.findMany({
+    where: { productId: products.filter, transferOrder: { status: { in: ['shipped', 'partially_received'] } } },
+    select: { productId: true, shippedQuantity: true, receivedQuantity: true, transferOrder: { select: { destinationLocationId: true } } },
+  });
+  return lines.filter((l) => products.has(l.productId)).map((l) => ({
+    productId: l.productId,
+    locationId: l.transferOrder.destinationLocationId,
+    quantity: Decimal.max(l.shippedQuantity.minus(l.receivedQuantity), ZERO),
+  }));
+};
+
+// Extension points: the documents that feed each quantity. Purchase orders add a source to INCOMING_SOURCES
+// and OUTSTANDING_SOURCES, sales orders to PENDING_SOURCES and BACKORDERED_SOURCES.
+const INCOMING_SOURCES: QuantitySource[] = [openTransfersInbound];
+const PENDING_SOURCES: QuantitySource[] = [];
+const BACKORDERED_SOURCES: QuantitySource[] = [];
+const OUTSTANDING_SOURCES: QuantitySource[] = [];
+
+/**
+ * Every quantity of the given products, in total and per location, with a fixed number of queries whatever
+ * the number of products (no query per product).
+ */
+export async function computeProductQuantities(
+  db: Db,
+  productIds: number[],
+  options: QuantityOptions = {},
+): Promise<Map<number, ProductQuantities>> {
+  const result = new Map<number, ProductQuantities>();
+  if (productIds.length === 0) return result;
+  const products = new ProductIdSet(productIds);
+  const ids = products.ids;
+
+  const structure = await loadStructure(db, products);
+  const extras = new ProductIdSet(structure.relatedIds.filter((id) => !products.has(id)));
+  const related = new ProductIdSet([...ids, ...extras.ids]);
+  const [onhand, extraOnhand, incoming, pending, backordered, outstanding, costs] = await Promise.all([
+    loadOnhand(db, products, options.asOfMovementId),
+    extras.ids.length > 0 ? loadOnhand(db, extras, options.asOfMovementId) : new Map<number, OnhandProduct>(),
+    collect(db, INCOMING_SOURCES, products),
+    collect(db, PENDING_SOURCES, related),
+    collect(db, BACKORDERED_SOURCES, products),
+    collect(db, OUTSTANDING_SOURCES, products),
+    loadOldestOpenLayerCosts(db, products, options.asOfMovementId),
+  ]);
+  for (const [id, stock] of extraOnhand) onhand.set(id, stock);
+
+  // Availability of every product involved (the page and its components and parents), in total and per location.
+  const available = new Map<number, { total: Decimal; byLocation: Map<number, Decimal> }>();
+  const availabilityOf = (productId: number) => {
+    let entry = available.get(productId);
+    if (!entry) {
+      const stock = onhand.get(productId);
+      const byLocation = new Map<number, Decimal>();
+      for (const [locationId, loc] of stock?.locations ?? []) {
+        byLocation.set(locationId, availableFrom(loc.total, pending.at(productId, locationId)));
+      }
+      entry = { total: availableFrom(stock?.total ?? ZERO, pending.total(productId)), byLocation };
+      available.set(productId, entry);
+    }
+    return entry;
+  };
+  const availableAt = (productId: number, locationId: number | null) =>
+    locationId === null ? availabilityOf(productId).total : availabilityOf(productId).byLocation.get(locationId) ?? ZERO;
+
+  for (const productId of ids) {
+    const stock = onhand.get(productId);
+    const locationIds = new Set<number>([...(stock?.locations.keys() ?? []), ...incoming.locationsOf(productId)]);
+    const cost = costs.get(productId) ?? null;
+    const locations = [...locationIds].sort((a, b) => a - b).map((locationId): LocationQuantities => {
+      const loc = stock?.locations.get(locationId);
+      const qtyOnhand = loc?.total ?? ZERO;
+      const qtyPending = pending.at(productId, locationId);
+      return {
+        locationId,
+        qtyOnhand,
+        qtyIncoming: incoming.at(productId, locationId),
+        qtyPending,
+        qtyAvailable: availableFrom(qtyOnhand, qtyPending),
+        qtyAvailableViaAssembly: viaAssembly(structure, productId, (c) => availableAt(c, locationId)),
+        qtyRecoverableViaDisassembly: viaDisassembly(structure, productId, (p) => availableAt(p, locationId)),
+        currentLandedUnitCost: cost,
+        lots: [...(loc?.lots ?? [])]
+          .sort(([a], [b]) => a - b)
+          .map(([lotId, qty]) => ({ lotId, qtyOnhand: qty })),
+      };
+    });
+    const qtyOnhand = stock?.total ?? ZERO;
+    const qtyPending = pending.total(productId);
+    result.set(productId, {
+      productId,
+      qtyOnhand,
+      qtyIncoming: incoming.total(productId),
+      qtyPending,
+      qtyAvailable: availableFrom(qtyOnhand, qtyPending),
+      qtyBackordered: backordered.total(productId),
+      qtyAvailableViaAssembly: viaAssembly(structure, productId, (c) => availableAt(c, null)),
+      qtyRecoverableViaDisassembly: viaDisassembly(structure, productId, (p) => availableAt(p, null)),
+      qtyOutstanding: outstanding.total(productId),
+      currentLandedUnitCost: cost,
+      locations,
+    });
+  }
+  return result;
+}
+
+function availableFrom(onhand: Decimal, pending: Decimal): Decimal {
+  return Decimal.max(onhand.minus(pending), ZERO);
+}
+
+// ── On hand ──
+
+interface OnhandLocation {
+  total: Decimal;
+  /** lot id → quantity (stock without a lot counts in total only). */
+  lots: Map<number, Decimal>;
+}
+interface OnhandProduct {
+  total: Decimal;
+  locations: Map<number, OnhandLocation>;
+}
+
+/** On hand per product / location / lot: from the balances, or from the ledger up to a cutoff. */
+async function loadOnhand(db: Db, products: ProductIdSet, asOfMovementId: number | undefined): Promise<Map<number, OnhandProduct>> {
+  const rows =
+    asOfMovementId === undefined
+      ? await db.stockBalance.findMany({
+          where: { productId: products.filter },
+          select: { productId: true, locationId: true, lotId: true, quantity: true },
+        })
+      : (
+          await db.stockMovement.groupBy({
+            by: ['productId', 'locationId', 'lotId'],
+            where: { productId: products.filter, id: { lte: asOfMovementId } },
+            _sum: { quantity: true },
+          })
+        ).map((g) => ({ productId: g.productId, locationId: g.locationId, lotId: g.lotId, quantity: g._sum.quantity ?? ZERO }));
+
+  const byProduct = new Map<number, OnhandProduct>();
+  for (const row of rows) {
+    if (!products.has(row.productId)) continue;
+    let product = byProduct.get(row.productId);
+    if (!product) byProduct.set(row.productId, (product = { total: ZERO, locations: new Map() }));
+    let location = product.locations.get(row.locationId);
+    if (!location) product.locations.set(row.locationId, (location = { total: ZERO, lots: new Map() }));
+    product.total = product.total.plus(row.quantity);
+    location.total = location.total.plus(row.quantity);
+    if (row.lotId !== null) location.lots.set(row.lotId, (location.lots.get(row.lotId) ?? ZERO).plus(row.quantity));
+  }
+  return byProduct;
+}
+
+// ── Document-fed quantities ──
+
+interface Collected {
+  total(productId: number): Decimal;
+  at(productId: number, locationId: number): Decimal;
+  locationsOf(productId: number): number[];
+}
+
+async function collect(db: Db, sources: QuantitySource[], products: ProductIdSet): Promise<Collected> {
+  const totals = new Map<number, Decimal>();
+  const perLocation = new Map<number, Map<number, Decimal>>();
+  for (const source of sources) {
+    for (const row of await source(db, products)) {
+      totals.set(row.productId, (totals.get(row.productId) ?? ZERO).plus(row.quantity));
+      if (row.locationId === null || row.quantity.isZero()) continue;
+      let locations = perLocation.get(row.productId);
+      if (!locations) perLocation.set(row.productId, (locations = new Map()));
+      locations.set(row.locationId, (locations.get(row.locationId) ?? ZERO).plus(row.quantity));
+    }
+  }
+  return {
+    total: (productId) => totals.get(productId) ?? ZERO,
+    at: (productId, locationId) => perLocation.get(productId)?.get(locationId) ?? ZERO,
+    locationsOf: (productId) => [...(perLocation.get(productId)?.keys() ?? [])],
+  };
+}
+
+// ── Assembly and disassembly ──
+
+interface Structure {
+  /** product → its BOMs, each as component → base quantity per unit built. */
+  bomsOf: Map<number, Map<number, Decimal>[]>;
+  /** component → parents it can be recovered from, with the units recovered per parent unit. */
+  parentsOf: Map<number, { parentId: number; perUnit: Decimal }[]>;
+  relatedIds: number[];
+}
+
+async function loadStructure(db: Db, products: ProductIdSet): Promise<Structure> {
+  const [productBomRows, bomLineRows, kitLineRows] = await Promise.all([
+    db.productBom.findMany({
+      where: { productId: products.filter },
+      select: { productId: true, bomId: true, bom: { select: { items: { select: { productId: true, baseQuantity: true } } } } },
+      orderBy: [{ productId: 'asc' }, { bomId: 'asc' }],
+    }),
+    db.bomItem.findMany({
+      where: { productId: products.filter },
+      select: { productId: true, bomId: true, baseQuantity: true, bom: { select: { products: { select: { productId: true } } } } },
+      orderBy: [{ bomId: 'asc' }, { id: 'asc' }],
+    }),
+    db.kitItem.findMany({ where: { productId: products.filter }, select: { kitId: true, productId: true, baseUomQuantity: true } }),
+  ]);
+  const productBoms = productBomRows.filter((r) => products.has(r.productId));
+  const bomLines = bomLineRows.filter((r) => products.has(r.productId));
+  const kitLines = kitLineRows.filter((r) => products.has(r.productId));
+  const related = new Set<number>();
+
+  const bomsOf = new Map<number, Map<number, Decimal>[]>();
+  for (const pb of productBoms) {
+    const components = new Map<number, Decimal>();
+    for (const item of pb.bom.items) {
+      components.set(item.productId, (components.get(item.productId) ?? ZERO).plus(item.baseQuantity));
+      related.add(item.productId);
+    }
+    bomsOf.set(pb.productId, [...(bomsOf.get(pb.productId) ?? []), components]);
+  }
+
+  const parentsOf = new Map<number, { parentId: number; perUnit: Decimal }[]>();
+  const add = (componentId: number, parentId: number, perUnit: Decimal) => {
+    const list = parentsOf.get(componentId) ?? [];
+    list.push({ parentId, perUnit });
+    parentsOf.set(componentId, list);
+    related.add(parentId);
+  };
+  // A kit counts once per kit: the sum of its lines for the component.
+  const kitQty = new Map<string, { componentId: number; kitId: number; qty: Decimal }>();
+  for (const line of kitLines) {
+    const key = `${line.productId}:${line.kitId}`;
+    const entry = kitQty.get(key) ?? { componentId: line.productId, kitId: line.kitId, qty: ZERO };
+    entry.qty = entry.qty.plus(line.baseUomQuantity);
+    kitQty.set(key, entry);
+  }
+  for (const { componentId, kitId, qty } of kitQty.values()) add(componentId, kitId, qty);
+  // A BOM parent is taken apart along its first (lowest id) BOM containing the component; lines of that BOM add up.
+  const bomQty = new Map<string, { componentId: number; parentId: number; bomId: number; qty: Decimal }>();
+  for (const line of bomLines) {
+    for (const { productId: parentId } of line.bom.products) {
+      if (parentId === line.productId) continue;
+      const key = `${line.productId}:${parentId}`;
+      const entry = bomQty.get(key);
+      if (!entry) bomQty.set(key, { componentId: line.productId, parentId, bomId: line.bomId, qty: line.baseQuantity });
+      else if (entry.bomId === line.bomId) entry.qty = entry.qty.plus(line.baseQuantity);
+    }
+  }
+  for (const { componentId, parentId, qty } of bomQty.values()) add(componentId, parentId, qty);
+
+  return { bomsOf, parentsOf, relatedIds: [...related] };
+}
+
+function viaAssembly(structure: Structure, productId: number, availableOf: (componentId: number) => Decimal): Decimal {
+  let best = ZERO;
+  for (const components of structure.bomsOf.get(productId) ?? []) {
+    let buildable: Decimal | null = null;
+    for (const [componentId, perUnit] of components) {
+      if (componentId === productId || perUnit.lte(0)) continue;
+      const n = availableOf(componentId).div(perUnit).floor();
+      buildable = buildable === null ? n : Decimal.min(buildable, n);
+    }
+    if (buildable !== null && buildable.gt(best)) best = buildable;
+  }
+  return best;
+}
+
+function viaDisassembly(structure: Structure, productId: number, availableOf: (parentId: number) => Decimal): Decimal {
+  let total = ZERO;
+  for (const { parentId, perUnit } of structure.parentsOf.get(productId) ?? []) {
+    total = total.plus(availableOf(parentId).times(perUnit));
+  }
+  return total;
+}
+
+// ── FIFO cost ──
+
+/** landedUnitCost of each product's oldest open layer (receivedAt, then id), now or as of a cutoff. */
+async function loadOldestOpenLayerCosts(db: Db, products: ProductIdSet, asOfMovementId: number | undefined): Promise<Map<number, Decimal>> {
+  // As of a cutoff, a layer is open when it existed then and consumptions up to the cutoff left some of it:
+  // remaining now + what later movements consumed. Later consumptions are few (activity since the cutoff).
+  const consumedLater = new Map<number, Decimal>();
+  if (asOfMovementId !== undefined) {
+    const later = await db.costLayerConsumption.groupBy({
+      by: ['layerId'],
+      where: { movementId: { gt: asOfMovementId } },
+      _sum: { quantity: true },
+    });
+    for (const g of later) consumedLater.set(g.layerId, g._sum.quantity ?? ZERO);
+  }
+  const layers = await db.costLayer.findMany({
+    where: {
+      productId: products.filter,
+      ...(asOfMovementId === undefined
+        ? { remainingQuantity: { gt: 0 } }
+        : { movementId: { lte: asOfMovementId }, OR: [{ remainingQuantity: { gt: 0 } }, { id: { in: [...consumedLater.keys()] } }] }),
+    },
+    select: { id: true, productId: true, remainingQuantity: true, landedUnitCost: true },
+    orderBy: [{ productId: 'asc' }, { receivedAt: 'asc' }, { id: 'asc' }],
+  });
+  const costs = new Map<number, Decimal>();
+  for (const layer of layers) {
+    if (costs.has(layer.productId) || !products.has(layer.productId)) continue;
+    const remaining = layer.remainingQuantity.plus(consumedLater.get(layer.id) ?? ZERO);
+    if (remaining.gt(0)) costs.set(layer.productId, layer.landedUnitCost);
+  }
+  return costs;
+}

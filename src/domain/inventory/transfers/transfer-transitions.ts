@@ -1,0 +1,229 @@
+// The stock side of a transfer order, each transition one transaction posted through the ledger
+// (postStockMovements), never by writing ledger rows here:
+//   draft → shipped: negative TRANSFER_SHIPMENT movements at the source (the stock is then in transit);
+//   shipped / partially_received → partially_received / received: positive TRANSFER_RECEIPT movements at the
+//     destination, in the very lots that were shipped (the shipment movements record them per line), with
+//     the FIFO cost carried from shipping (transfer-cost.ts);
+//   draft → cancelled; shipped with nothing received → cancelled with TRANSFER_CANCELLATION movements that
+//     put the stock back at the source, lot by lot.
+// Each transition first claims the order with a conditional update on its status, which takes the row lock:
+// two concurrent transitions serialise and the second sees the first's status.
+import type { TenantDb, TenantTx } from '../../../db/tenant-client.js';
+import { Decimal, toDecimal, ZERO, type DecimalInput } from '../../shared/decimal.js';
+import { FieldErrorCollector, NotFoundError, ValidationError } from '../../shared/errors.js';
+import { postStockMovements, type MovementInput, type PostingContext } from '../ledger/post-movements.js';
+import { carriedUnitCosts } from './transfer-cost.js';
+import { type TransferQuery } from './transfer-orders.js';
+
+export interface ReceiveLineInput {
+  lineId?: number | null;
+  quantity?: DecimalInput | null;
+}
+
+const REASON = 'transfer';
+
+export async function shipTransferOrder(db: TenantDb, id: number, context: PostingContext, query: TransferQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    const claimed = await tx.transferOrder.updateMany({ where: { id, status: 'draft' }, data: { status: 'shipped', shippedAt: now } });
+    const order = await loadOrder(tx, id);
+    if (claimed.count === 0) throw statusError('shipped', order.status);
+    await postStockMovements(
+      tx,
+      order.lines.map((line, index): MovementInput => ({
+        productId: line.productId,
+        locationId: order.sourceLocationId,
+        quantity: line.quantity.negated(),
+        lotId: line.lotId,
+        reason: REASON,
+        sourceType: 'TRANSFER_SHIPMENT',
+        sourceId: order.id,
+        sourceLineId: line.id,
+        field: `lines.${index}.`,
+        valuation: 'none',
+      })),
+      { ...context, occurredAt: now },
+    );
+    for (const line of order.lines) {
+      await tx.transferOrderLine.update({ where: { id: line.id }, data: { shippedQuantity: line.quantity } });
+    }
+    return tx.transferOrder.findUniqueOrThrow({ ...query, where: { id } });
+  });
+}
+
+export async function receiveTransferOrder(
+  db: TenantDb,
+  id: number,
+  lines: ReceiveLineInput[] | null | undefined,
+  context: PostingContext,
+  query: TransferQuery = {},
+) {
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    const claimed = await tx.transferOrder.updateMany({
+      where: { id, status: { in: ['shipped', 'partially_received'] } },
+      data: { updatedAt: now },
+    });
+    const order = await loadOrder(tx, id);
+    if (claimed.count === 0) throw statusError('received', order.status);
+
+    const requests = pickReceipts(order.lines, lines);
+    const costs = await carriedUnitCosts(tx, order.id, order.lines);
+    const movements: MovementInput[] = [];
+    for (const { line, quantity, field } of requests) {
+      // Conditional on what is still outstanding, so concurrent receipts can never over-receive a line.
+      const updated = await tx.transferOrderLine.updateMany({
+        where: { id: line.id, receivedQuantity: { lte: line.shippedQuantity.minus(quantity) } },
+        data: { receivedQuantity: { increment: quantity } },
+      });
+      if (updated.count === 0) {
+        throw new ValidationError({ [`${field}quantity`]: [`Line ${line.id} no longer has ${quantity.toString()} outstanding to receive.`] });
+      }
+      for (const part of await lotsToReceive(tx, order.id, line.id, quantity)) {
+        movements.push({
+          productId: line.productId,
+          locationId: order.destinationLocationId,
+          quantity: part.quantity,
+          lotId: part.lotId,
+          unitCost: costs.get(line.id) ?? null,
+          reason: REASON,
+          sourceType: 'TRANSFER_RECEIPT',
+          sourceId: order.id,
+          sourceLineId: line.id,
+          field,
+          valuation: 'none',
+        });
+      }
+    }
+    await postStockMovements(tx, movements, { ...context, occurredAt: now });
+
+    const after = await tx.transferOrderLine.findMany({ where: { transferOrderId: id }, select: { shippedQuantity: true, receivedQuantity: true } });
+    const complete = after.every((line) => line.receivedQuantity.gte(line.shippedQuantity));
+    await tx.transferOrder.update({
+      where: { id },
+      data: complete ? { status: 'received', receivedAt: now } : { status: 'partially_received' },
+    });
+    return tx.transferOrder.findUniqueOrThrow({ ...query, where: { id } });
+  });
+}
+
+export async function cancelTransferOrder(db: TenantDb, id: number, context: PostingContext, query: TransferQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    const draft = await tx.transferOrder.updateMany({ where: { id, status: 'draft' }, data: { status: 'cancelled', cancelledAt: now } });
+    if (draft.count === 0) {
+      // Shipped means nothing was received yet (a receipt moves the order on): the stock goes back to the source.
+      const shipped = await tx.transferOrder.updateMany({ where: { id, status: 'shipped' }, data: { status: 'cancelled', cancelledAt: now } });
+      const order = await loadOrder(tx, id);
+      if (shipped.count === 0) {
+        const why = order.status === 'partially_received' ? ' part of it has already been received' : ` it is ${order.status}`;
+        throw new ValidationError({ status: [`This transfer order cannot be cancelled:${why}. Only a draft or a shipped order with nothing received can be.`] });
+      }
+      const costs = await carriedUnitCosts(tx, order.id, order.lines);
+      const movements: MovementInput[] = [];
+      for (const [index, line] of order.lines.entries()) {
+        for (const part of await lotsToReceive(tx, order.id, line.id, line.shippedQuantity)) {
+          movements.push({
+            productId: line.productId,
+            locationId: order.sourceLocationId,
+            quantity: part.quantity,
+            lotId: part.lotId,
+            unitCost: costs.get(line.id) ?? null,
+            reason: REASON,
+            sourceType: 'TRANSFER_CANCELLATION',
+            sourceId: order.id,
+            sourceLineId: line.id,
+            field: `lines.${index}.`,
+            valuation: 'none',
+          });
+        }
+      }
+      await postStockMovements(tx, movements, { ...context, occurredAt: now });
+    }
+    return tx.transferOrder.findUniqueOrThrow({ ...query, where: { id } });
+  });
+}
+
+async function loadOrder(tx: TenantTx, id: number) {
+  const order = await tx.transferOrder.findUnique({ where: { id }, include: { lines: { orderBy: { id: 'asc' } } } });
+  if (!order) throw new NotFoundError('Transfer order', id);
+  return order;
+}
+
+function statusError(verb: string, status: string): ValidationError {
+  return new ValidationError({ status: [`This transfer order cannot be ${verb}: it is ${status}.`] });
+}
+
+type OrderLine = { id: number; productId: number; shippedQuantity: Decimal; receivedQuantity: Decimal };
+
+/** What to receive: the lines asked for (checked against what is outstanding), or everything outstanding. */
+function pickReceipts(orderLines: OrderLine[], asked: ReceiveLineInput[] | null | undefined) {
+  const byId = new Map(orderLines.map((line) => [line.id, line]));
+  const requests: Array<{ line: OrderLine; quantity: Decimal; field: string }> = [];
+  if (!asked || asked.length === 0) {
+    for (const [index, line] of orderLines.entries()) {
+      const outstanding = line.shippedQuantity.minus(line.receivedQuantity);
+      if (outstanding.gt(0)) requests.push({ line, quantity: outstanding, field: `lines.${index}.` });
+    }
+    if (requests.length === 0) throw new ValidationError({ lines: ['Nothing is outstanding on this transfer order.'] });
+    return requests;
+  }
+  const errors = new FieldErrorCollector();
+  const askedSoFar = new Map<number, Decimal>();
+  for (const [index, entry] of asked.entries()) {
+    const field = `lines.${index}.`;
+    const line = entry.lineId == null ? undefined : byId.get(entry.lineId);
+    if (entry.lineId == null) errors.add(`${field}lineId`, 'The line id field is required.');
+    else if (!line) errors.add(`${field}lineId`, `Line ${entry.lineId} is not a line of this transfer order.`);
+    if (entry.quantity == null) {
+      errors.add(`${field}quantity`, 'The quantity field is required.');
+      continue;
+    }
+    const quantity = toDecimal(entry.quantity);
+    if (!quantity.gt(0)) {
+      errors.add(`${field}quantity`, 'The quantity must be greater than 0.');
+      continue;
+    }
+    if (!line) continue;
+    const total = (askedSoFar.get(line.id) ?? ZERO).plus(quantity);
+    askedSoFar.set(line.id, total);
+    const outstanding = line.shippedQuantity.minus(line.receivedQuantity);
+    if (total.gt(outstanding)) {
+      errors.add(`${field}quantity`, `Only ${outstanding.toString()} of line ${line.id} is outstanding; ${total.toString()} cannot be received.`);
+      continue;
+    }
+    requests.push({ line, quantity, field });
+  }
+  errors.throwIfAny();
+  return requests;
+}
+
+/**
+ * Splits `quantity` of a line over the lots it was shipped in, lot by lot in shipping order, skipping what
+ * earlier receipts (or a cancellation) already put back. Lot-less stock is one part with lotId null.
+ */
+async function lotsToReceive(tx: TenantTx, orderId: number, lineId: number, quantity: Decimal) {
+  const moved = await tx.stockMovement.findMany({
+    where: { sourceId: orderId, sourceLineId: lineId, sourceType: { in: ['TRANSFER_SHIPMENT', 'TRANSFER_RECEIPT', 'TRANSFER_CANCELLATION'] } },
+    select: { lotId: true, quantity: true, sourceType: true },
+    orderBy: { id: 'asc' },
+  });
+  const open = new Map<number | null, Decimal>();
+  for (const row of moved) {
+    if (row.sourceType === 'TRANSFER_SHIPMENT') open.set(row.lotId, (open.get(row.lotId) ?? ZERO).plus(row.quantity.negated()));
+  }
+  for (const row of moved) {
+    if (row.sourceType !== 'TRANSFER_SHIPMENT') open.set(row.lotId, (open.get(row.lotId) ?? ZERO).minus(row.quantity));
+  }
+  const parts: Array<{ lotId: number | null; quantity: Decimal }> = [];
+  let left = quantity;
+  for (const [lotId, outstanding] of open) {
+    if (left.lte(0)) break;
+    if (outstanding.lte(0)) continue;
+    const take = Decimal.min(outstanding, left);
+    parts.push({ lotId, quantity: take });
+    left = left.minus(take);
+  }
+  if (left.gt(0)) throw new ValidationError({ quantity: [`The shipment of line ${lineId} does not cover ${left.toString()} more.`] });
+  return parts;
+}

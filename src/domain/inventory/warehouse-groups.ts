@@ -1,0 +1,114 @@
+// Warehouse groups: a named set of warehouses sharing settings (the default lot deduction strategy and
+// whether negative stock is allowed). Warehouses are assigned by listing their ids (top-level locations
+// only); the list replaces the group's warehouses. Every command runs in one transaction.
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { LOT_DEDUCTION_STRATEGIES } from '../products/product-input.js';
+import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
+import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { parseSort } from '../shared/sorting.js';
+
+export interface WarehouseGroupInput {
+  name?: string | null;
+  lotDeductionStrategy?: string | null;
+  allowNegativeStock?: boolean | null;
+  warehouseIds?: number[] | null;
+}
+
+export type WarehouseGroupQuery = Pick<Prisma.WarehouseGroupFindManyArgs, 'include' | 'select'>;
+
+const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
+
+export async function listWarehouseGroups(
+  db: TenantDb,
+  args: PageArgs & { sort?: string | null },
+  query: WarehouseGroupQuery = {},
+): Promise<Page<any>> {
+  const errors = new FieldErrorCollector();
+  const window = pageWindow(args, errors);
+  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
+  const [items, total] = await db.$transaction([
+    db.warehouseGroup.findMany({ ...query, orderBy, skip: window.skip, take: window.take }),
+    db.warehouseGroup.count(),
+  ]);
+  return { items, meta: pageMeta(window, total, items.length) };
+}
+
+export async function getWarehouseGroup(db: TenantDb | TenantTx, id: number, query: WarehouseGroupQuery = {}) {
+  const group = await db.warehouseGroup.findUnique({ ...query, where: { id } });
+  if (!group) throw new NotFoundError('Warehouse group', id);
+  return group;
+}
+
+export async function createWarehouseGroup(db: TenantDb, input: WarehouseGroupInput, query: WarehouseGroupQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const errors = new FieldErrorCollector();
+    if (input.name === undefined || input.name === null || input.name.trim() === '') errors.add('name', 'The name field is required.');
+    await checkInput(tx, null, input, errors);
+    errors.throwIfAny();
+    const created = await tx.warehouseGroup.create({ data: groupData(input) as Prisma.WarehouseGroupUncheckedCreateInput });
+    await assignWarehouses(tx, created.id, input.warehouseIds);
+    return tx.warehouseGroup.findUniqueOrThrow({ ...query, where: { id: created.id } });
+  });
+}
+
+export async function updateWarehouseGroup(db: TenantDb, id: number, input: WarehouseGroupInput, query: WarehouseGroupQuery = {}) {
+  return db.$transaction(async (tx) => {
+    await getWarehouseGroup(tx, id);
+    const errors = new FieldErrorCollector();
+    if (input.name !== undefined && (input.name === null || input.name.trim() === '')) errors.add('name', 'The name may not be empty.');
+    await checkInput(tx, id, input, errors);
+    errors.throwIfAny();
+    await tx.warehouseGroup.update({ where: { id }, data: groupData(input) });
+    await assignWarehouses(tx, id, input.warehouseIds);
+    return tx.warehouseGroup.findUniqueOrThrow({ ...query, where: { id } });
+  });
+}
+
+/** Deletes the group; its warehouses become ungrouped (they fall back to the defaults). */
+export async function deleteWarehouseGroup(db: TenantDb, id: number, query: WarehouseGroupQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const group = await getWarehouseGroup(tx, id, query);
+    await tx.location.updateMany({ where: { warehouseGroupId: id }, data: { warehouseGroupId: null } });
+    await tx.warehouseGroup.delete({ where: { id } });
+    return group;
+  });
+}
+
+async function checkInput(tx: TenantTx, id: number | null, input: WarehouseGroupInput, errors: FieldErrorCollector): Promise<void> {
+  const name = input.name?.trim();
+  if (name && name.length > 255) errors.add('name', 'The name may not be greater than 255 characters.');
+  if (name && name.length <= 255) {
+    const clash = await tx.warehouseGroup.findFirst({ where: { name: { equals: name, mode: 'insensitive' }, ...(id ? { id: { not: id } } : {}) } });
+    if (clash) errors.add('name', 'The name has already been taken.');
+  }
+  const strategy = input.lotDeductionStrategy;
+  if (strategy !== undefined && strategy !== null && !(LOT_DEDUCTION_STRATEGIES as readonly string[]).includes(strategy)) {
+    errors.add('lotDeductionStrategy', `The lot deduction strategy must be one of: ${LOT_DEDUCTION_STRATEGIES.join(', ')}, or null.`);
+  }
+  const ids = input.warehouseIds;
+  if (ids === undefined || ids === null) return;
+  if (new Set(ids).size !== ids.length) errors.add('warehouseIds', 'The warehouse ids may not repeat.');
+  const found = await tx.location.findMany({ where: { id: { in: ids } }, select: { id: true, parentId: true } });
+  const byId = new Map(found.map((location) => [location.id, location]));
+  ids.forEach((warehouseId, index) => {
+    const location = byId.get(warehouseId);
+    if (!location) errors.add(`warehouseIds.${index}`, `Warehouse ${warehouseId} does not exist.`);
+    else if (location.parentId !== null) errors.add(`warehouseIds.${index}`, `Location ${warehouseId} is not a warehouse; only warehouses join a group.`);
+  });
+}
+
+/** The given list replaces the group's warehouses (a warehouse belongs to one group at most). */
+async function assignWarehouses(tx: TenantTx, id: number, ids: number[] | null | undefined): Promise<void> {
+  if (ids === undefined || ids === null) return;
+  await tx.location.updateMany({ where: { warehouseGroupId: id, id: { notIn: ids } }, data: { warehouseGroupId: null } });
+  if (ids.length > 0) await tx.location.updateMany({ where: { id: { in: ids } }, data: { warehouseGroupId: id } });
+}
+
+function groupData(input: WarehouseGroupInput): Prisma.WarehouseGroupUncheckedUpdateInput {
+  const data: Prisma.WarehouseGroupUncheckedUpdateInput = {};
+  if (input.name !== undefined && input.name !== null) data.name = input.name.trim();
+  if (input.lotDeductionStrategy !== undefined) data.lotDeductionStrategy = input.lotDeductionStrategy;
+  if (input.allowNegativeStock !== undefined && input.allowNegativeStock !== null) data.allowNegativeStock = input.allowNegativeStock;
+  return data;
+}

@@ -1,0 +1,79 @@
+// Queries and mutations of the inventory core: argument plumbing only; the rules live in src/domain/inventory.
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { builder } from '../builder.js';
+import { pageArgs } from '../shared/page.js';
+import * as groups from '../../domain/inventory/warehouse-groups.js';
+import * as adjustments from '../../domain/inventory/adjustments.js';
+import { listStock } from '../../domain/inventory/ledger/stock-queries.js';
+import {
+  InventoryAdjustmentInput,
+  InventoryAdjustmentPageRef,
+  StockRowPageRef,
+  WarehouseGroupCreateInput,
+  WarehouseGroupPageRef,
+  WarehouseGroupUpdateInput,
+} from './inventory-types.js';
+
+builder.queryFields((t) => ({
+  warehouseGroups: t.field({
+    type: WarehouseGroupPageRef,
+    args: { ...pageArgs(t.arg) },
+    resolve: (_root, args, ctx, info) =>
+      groups.listWarehouseGroups(ctx.db, args, queryFromInfo({ context: ctx, info, typeName: 'WarehouseGroup', path: ['items'] })),
+  }),
+  warehouseGroup: t.prismaField({
+    type: 'WarehouseGroup',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => groups.getWarehouseGroup(ctx.db, args.id, query),
+  }),
+  inventoryAdjustments: t.field({
+    type: InventoryAdjustmentPageRef,
+    args: { ...pageArgs(t.arg) },
+    resolve: (_root, args, ctx, info) =>
+      adjustments.listAdjustments(ctx.db, args, queryFromInfo({ context: ctx, info, typeName: 'InventoryAdjustment', path: ['items'] })),
+  }),
+  inventoryAdjustment: t.prismaField({
+    type: 'InventoryAdjustment',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => adjustments.getAdjustment(ctx.db, args.id, query),
+  }),
+  stock: t.field({
+    type: StockRowPageRef,
+    description: 'Stock on hand per product, location and lot (non-zero rows); with asOf, as of that moment, computed from the ledger.',
+    args: {
+      page: t.arg.int({ required: false }),
+      perPage: t.arg.int({ required: false }),
+      productId: t.arg.int({ required: false }),
+      locationId: t.arg.int({ required: false }),
+      lotId: t.arg.int({ required: false }),
+      asOf: t.arg({ type: 'DateTime', required: false }),
+    },
+    resolve: (_root, args, ctx) => listStock(ctx.db, args),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createWarehouseGroup: t.prismaField({
+    type: 'WarehouseGroup',
+    args: { input: t.arg({ type: WarehouseGroupCreateInput, required: true }) },
+    resolve: (query, _root, args, ctx) => groups.createWarehouseGroup(ctx.db, args.input, query),
+  }),
+  updateWarehouseGroup: t.prismaField({
+    type: 'WarehouseGroup',
+    args: { id: t.arg.int({ required: true }), input: t.arg({ type: WarehouseGroupUpdateInput, required: true }) },
+    resolve: (query, _root, args, ctx) => groups.updateWarehouseGroup(ctx.db, args.id, args.input, query),
+  }),
+  deleteWarehouseGroup: t.prismaField({
+    type: 'WarehouseGroup',
+    description: 'Deletes the group; its warehouses become ungrouped. Returns what was deleted.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => groups.deleteWarehouseGroup(ctx.db, args.id, query),
+  }),
+  createInventoryAdjustment: t.prismaField({
+    type: 'InventoryAdjustment',
+    description: 'Creates and posts an adjustment at once: all lines post in one transaction, or none.',
+    args: { input: t.arg({ type: InventoryAdjustmentInput, required: true }) },
+    resolve: (query, _root, args, ctx) =>
+      adjustments.createAdjustment(ctx.db, args.input as any, { tokenId: ctx.caller.tokenId }, query),
+  }),
+}));

@@ -1,0 +1,168 @@
+// GraphQL object types of the inventory core: warehouse groups, lots, ledger movements, adjustments and
+// stock rows. Relations go through the Prisma plugin so a page loads each relation in one query.
+import { builder, type InputFieldBuilder } from '../builder.js';
+import { PageMetaRef } from '../shared/page.js';
+import { LotDeductionStrategyEnum } from '../products/product-types.js';
+import type { LotDeductionStrategy } from '../../domain/products/product-input.js';
+import { formatDateOnly } from '../../domain/inventory/lots.js';
+import { ADJUSTMENT_SOURCE } from '../../domain/inventory/adjustments.js';
+import type { StockRow } from '../../domain/inventory/ledger/stock-queries.js';
+
+export const WarehouseGroupRef = builder.prismaObject('WarehouseGroup', {
+  description: 'A named set of warehouses sharing settings.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    lotDeductionStrategy: t.field({
+      type: LotDeductionStrategyEnum,
+      nullable: true,
+      description: "Which lot is taken when a caller names none; a product's own setting wins. Null: the newest lot.",
+      resolve: (group) => group.lotDeductionStrategy as LotDeductionStrategy | null,
+    }),
+    allowNegativeStock: t.exposeBoolean('allowNegativeStock', { description: 'Whether stock in its warehouses may go below zero.' }),
+    warehouseIds: t.intList({
+      select: { warehouses: { select: { id: true }, orderBy: { id: 'asc' } } },
+      resolve: (group) => group.warehouses.map((warehouse) => warehouse.id),
+    }),
+    warehouses: t.relation('warehouses', { query: { orderBy: { id: 'asc' } } }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+export const LotRef = builder.prismaObject('Lot', {
+  description: 'A lot of a lot-tracked product; the lot number is unique per product.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    productId: t.exposeInt('productId'),
+    lotNumber: t.exposeString('lotNumber'),
+    productionDate: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (lot) => formatDateOnly(lot.productionDate) }),
+    expiryDate: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (lot) => formatDateOnly(lot.expiryDate) }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+export const StockMovementRef = builder.prismaObject('StockMovement', {
+  description: 'One immutable row of the stock ledger. The quantity is signed, in the product\'s base unit.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    productId: t.exposeInt('productId'),
+    locationId: t.exposeInt('locationId'),
+    lotId: t.exposeInt('lotId', { nullable: true }),
+    lotNumber: t.string({
+      nullable: true,
+      select: { lot: { select: { lotNumber: true } } },
+      resolve: (movement) => movement.lot?.lotNumber ?? null,
+    }),
+    quantity: t.expose('quantity', { type: 'Decimal' }),
+    unitCost: t.expose('unitCost', {
+      type: 'Decimal',
+      nullable: true,
+      description: 'Given for increases; the weighted FIFO cost consumed for decreases (null when no layer was open).',
+    }),
+    reason: t.exposeString('reason'),
+    sourceType: t.exposeString('sourceType'),
+    sourceId: t.exposeInt('sourceId', { nullable: true }),
+    sourceLineId: t.exposeInt('sourceLineId', { nullable: true }),
+    createdByTokenId: t.exposeInt('createdByTokenId', { nullable: true }),
+    occurredAt: t.expose('occurredAt', { type: 'DateTime' }),
+  }),
+});
+
+export const InventoryAdjustmentLineRef = builder.prismaObject('InventoryAdjustmentLine', {
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    productId: t.exposeInt('productId'),
+    locationId: t.exposeInt('locationId'),
+    lotId: t.exposeInt('lotId', { nullable: true, description: 'Null when the product has no lots, or when the take was split across lots (see movements).' }),
+    lotNumber: t.string({
+      nullable: true,
+      select: { lot: { select: { lotNumber: true } } },
+      resolve: (line) => line.lot?.lotNumber ?? null,
+    }),
+    quantity: t.expose('quantity', { type: 'Decimal', description: 'Signed change in the product\'s base unit.' }),
+    unitCost: t.expose('unitCost', { type: 'Decimal', nullable: true, description: 'Increases: the cost given (else the product\'s unit cost); decreases: the weighted FIFO cost consumed.' }),
+    reason: t.exposeString('reason', { nullable: true }),
+    movements: t.field({
+      type: [StockMovementRef],
+      description: 'The ledger rows this line posted (several when a take was split across lots).',
+      resolve: (line, _args, ctx) =>
+        ctx.db.stockMovement.findMany({
+          where: { sourceType: ADJUSTMENT_SOURCE, sourceId: line.adjustmentId, sourceLineId: line.id },
+          include: { lot: true },
+          orderBy: { id: 'asc' },
+        }),
+    }),
+  }),
+});
+
+export const InventoryAdjustmentRef = builder.prismaObject('InventoryAdjustment', {
+  description: 'A posted document of signed stock changes.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    reason: t.exposeString('reason', { nullable: true }),
+    notes: t.exposeString('notes', { nullable: true }),
+    status: t.exposeString('status', { description: 'posted' }),
+    postedAt: t.expose('postedAt', { type: 'DateTime', nullable: true }),
+    lines: t.relation('lines', { query: { orderBy: { id: 'asc' } } }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+export const StockRowRef = builder.objectRef<StockRow>('StockRow').implement({
+  description: 'Stock on hand of one product at one location, in one lot (lotId null: stock without a lot).',
+  fields: (t) => ({
+    productId: t.exposeInt('productId'),
+    locationId: t.exposeInt('locationId'),
+    lotId: t.exposeInt('lotId', { nullable: true }),
+    quantity: t.field({ type: 'Decimal', resolve: (row) => row.quantity }),
+  }),
+});
+
+const pageOf = <T>(name: string, ref: any) =>
+  builder.objectRef<{ items: T[]; meta: any }>(name).implement({
+    fields: (t) => ({
+      items: t.field({ type: [ref], resolve: (page) => page.items as any }),
+      meta: t.field({ type: PageMetaRef, resolve: (page) => page.meta }),
+    }),
+  });
+
+export const WarehouseGroupPageRef = pageOf('WarehouseGroupPage', WarehouseGroupRef);
+export const InventoryAdjustmentPageRef = pageOf('InventoryAdjustmentPage', InventoryAdjustmentRef);
+export const StockRowPageRef = pageOf<StockRow>('StockRowPage', StockRowRef);
+
+const groupFields = <Required extends boolean>(t: InputFieldBuilder, nameRequired: Required) => ({
+  name: t.string({ required: nameRequired, description: 'Unique, at most 255 characters.' }),
+  lotDeductionStrategy: t.field({ type: LotDeductionStrategyEnum, required: false }),
+  allowNegativeStock: t.boolean({ required: false }),
+  warehouseIds: t.intList({ required: false, description: 'Warehouses (top-level locations) of the group; replaces the current list.' }),
+});
+
+export const WarehouseGroupCreateInput = builder.inputType('WarehouseGroupCreateInput', { fields: (t) => groupFields(t, true) });
+export const WarehouseGroupUpdateInput = builder.inputType('WarehouseGroupUpdateInput', {
+  description: 'Every field is optional; only the fields given change.',
+  fields: (t) => groupFields(t, false),
+});
+
+export const InventoryAdjustmentLineInput = builder.inputType('InventoryAdjustmentLineInput', {
+  fields: (t) => ({
+    productId: t.int({ required: true }),
+    locationId: t.int({ required: true }),
+    quantity: t.field({ type: 'Decimal', required: true, description: "Signed change in the product's base unit; not 0." }),
+    unitCost: t.field({ type: 'Decimal', required: false, description: 'Cost per unit of an increase.' }),
+    lotId: t.int({ required: false }),
+    lotNumber: t.string({ required: false, description: 'Lot-tracked products: the lot; a new number on an increase creates the lot.' }),
+    productionDate: t.string({ required: false, description: 'YYYY-MM-DD, for a new lot.' }),
+    expiryDate: t.string({ required: false, description: 'YYYY-MM-DD, for a new lot.' }),
+    reason: t.string({ required: false }),
+  }),
+});
+
+export const InventoryAdjustmentInput = builder.inputType('InventoryAdjustmentInput', {
+  fields: (t) => ({
+    reason: t.string({ required: false }),
+    notes: t.string({ required: false }),
+    lines: t.field({ type: [InventoryAdjustmentLineInput], required: true }),
+  }),
+});

@@ -1,0 +1,71 @@
+// `npm run cli -- inventory:verify --company S` end to end: spawns the real CLI (as test/cli/cli.test.ts
+// does) against an embedded data folder holding posted stock; exit 0 when the ledger agrees, exit 1 and the
+// difference printed once a balance row has been corrupted.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+import { claimDataDir } from '../../src/db/data-dir-lock.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { tenantClient } from '../../src/db/tenant-client.js';
+import { createCompany } from '../../src/domain/tenancy/companies.js';
+import { postStockMovements } from '../../src/domain/inventory/ledger/post-movements.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'inventory-verify-cli-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  delete env.SECRET_KEY;
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, ['src/cli/main.ts', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function withData<T>(use: (database: Database) => Promise<T>): Promise<T> {
+  const claim = claimDataDir(dataDir, 'cli');
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    return await use(database);
+  } finally {
+    await database.close();
+    claim.release();
+  }
+}
+
+it('prints no difference and exits 0, then reports a corrupted balance and exits 1', async () => {
+  const balanceId = await withData(async (database) => {
+    const { company } = await createCompany(database.prisma, { slug: 'stocky', name: 'Stocky', adminEmail: 'a@stocky.test', adminPassword: 'correct horse battery staple' });
+    const db = tenantClient(database.prisma, company.id);
+    const product = await db.product.create({ data: { name: 'Widget', sku: 'W-1' } as any });
+    const location = await db.location.create({ data: { name: 'Main' } as any });
+    await db.$transaction((tx) =>
+      postStockMovements(tx, [
+        { productId: product.id, locationId: location.id, quantity: 5, reason: 'seed', sourceType: 'TEST' },
+        { productId: product.id, locationId: location.id, quantity: -2, reason: 'use', sourceType: 'TEST' },
+      ]),
+    );
+    return (await db.stockBalance.findFirstOrThrow({ where: { productId: product.id } })).id;
+  });
+
+  const clean = await cli('inventory:verify', '--company', 'stocky');
+  expect(clean.code, clean.stderr).toBe(0);
+  expect(clean.stdout).toMatch(/no differences/);
+
+  await withData((database) => database.prisma.$executeRaw`UPDATE "StockBalance" SET "quantity" = 7 WHERE "id" = ${balanceId}`);
+  const broken = await cli('inventory:verify', '--company', 'stocky');
+  expect(broken.code).toBe(1);
+  expect(broken.stdout).toMatch(/ledger says 3, balance row says 7/);
+  expect(broken.stderr).toMatch(/inventory:verify failed: 1 difference/);
+}, 240_000);
