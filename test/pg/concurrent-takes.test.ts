@@ -52,3 +52,39 @@ for (const lotTracking of [false, true]) {
     expect(await verifyLedger(tenantClient(server.database.prisma, acme.companyId))).toEqual([]);
   }, 120_000);
 }
+
+it('multi-line adjustments touching the same rows in opposite line orders all post (no deadlock)', async () => {
+  const warehouse = (await api('POST', '/locations', { name: 'W order' })).body.data;
+  const a = (await api('POST', '/products', { name: 'Order A', sku: 'ORDER-A' })).body.data;
+  const b = (await api('POST', '/products', { name: 'Order B', sku: 'ORDER-B' })).body.data;
+  const line = (product: any, quantity: number) => ({ product_id: product.id, location_id: warehouse.id, quantity });
+  expect((await api('POST', '/inventory/adjustments', { lines: [line(a, 100), line(b, 100)] })).status).toBe(201);
+
+  const results = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      api('POST', '/inventory/adjustments', { lines: i % 2 === 0 ? [line(a, -1), line(b, -1)] : [line(b, -1), line(a, -1)] }),
+    ),
+  );
+  expect(serverErrors).toEqual([]);
+  expect(results.map((res) => res.status)).toEqual(Array(20).fill(201));
+  const balances = await server.database.prisma.stockBalance.findMany({ where: { productId: { in: [a.id, b.id] } } });
+  expect(balances.map((row) => row.quantity.toNumber())).toEqual([80, 80]);
+  expect(await verifyLedger(tenantClient(server.database.prisma, acme.companyId))).toEqual([]);
+}, 120_000);
+
+it('simultaneous first receipts of one new lot number create the lot once', async () => {
+  const warehouse = (await api('POST', '/locations', { name: 'W new lot' })).body.data;
+  const product = (await api('POST', '/products', { name: 'Fresh', sku: 'FRESH', lot_tracking: true })).body.data;
+  const results = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      api('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, quantity: 1, lot_number: 'NEW-1' }] }),
+    ),
+  );
+  expect(serverErrors).toEqual([]);
+  expect(results.map((res) => res.status)).toEqual(Array(10).fill(201));
+  const lots = await server.database.prisma.lot.findMany({ where: { productId: product.id } });
+  expect(lots.map((lot) => lot.lotNumber)).toEqual(['NEW-1']);
+  const balance = await server.database.prisma.stockBalance.findFirst({ where: { productId: product.id } });
+  expect(balance?.quantity.toNumber()).toBe(10);
+  expect(await verifyLedger(tenantClient(server.database.prisma, acme.companyId))).toEqual([]);
+}, 120_000);

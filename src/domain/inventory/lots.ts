@@ -63,9 +63,13 @@ export async function findOrCreateLot(tx: TenantTx, productId: number, spec: Lot
   if (lotNumber.length > 255) throw new ValidationError({ [`${field}lotNumber`]: ['The lot number may not be greater than 255 characters.'] });
   const existing = await tx.lot.findFirst({ where: { productId, lotNumber } });
   if (existing) return existing;
-  return tx.lot.create({
-    data: { productId, lotNumber, productionDate: spec.productionDate ?? null, expiryDate: spec.expiryDate ?? null } as any,
+  // ON CONFLICT DO NOTHING: when another transaction creates the same new lot at the same moment, this one
+  // waits for it and then uses its row, instead of failing the whole posting on the unique index.
+  await tx.lot.createMany({
+    data: [{ productId, lotNumber, productionDate: spec.productionDate ?? null, expiryDate: spec.expiryDate ?? null } as any],
+    skipDuplicates: true,
   });
+  return tx.lot.findFirstOrThrow({ where: { productId, lotNumber } });
 }
 
 /**

@@ -5,6 +5,7 @@
 // succeed. Raw SQL bypasses the tenant client, so every statement names the company explicitly (taken from
 // rows the tenant client already returned).
 import type { TenantTx } from '../../../db/tenant-client.js';
+import { Prisma } from '../../../generated/prisma/client.js';
 import { Decimal, ZERO } from '../../shared/decimal.js';
 
 export interface BalanceKey {
@@ -72,4 +73,23 @@ export async function lockLotBalances(
   return rows
     .map((row) => ({ lotId: Number(row.lotId), quantity: new Decimal(row.quantity.toString()) }))
     .filter((row) => row.quantity.gt(0));
+}
+
+/**
+ * Locks the existing balance rows a multi-line posting may touch, all at once and in one fixed order
+ * (product, location, lot), before any of them changes. Two postings that touch the same rows in different
+ * line orders then queue behind each other instead of deadlocking.
+ */
+export async function lockBalanceRows(
+  tx: TenantTx,
+  companyId: number,
+  pairs: ReadonlyArray<{ productId: number; locationId: number }>,
+): Promise<void> {
+  const productIds = [...new Set(pairs.map((pair) => pair.productId))];
+  const locationIds = [...new Set(pairs.map((pair) => pair.locationId))];
+  await tx.$queryRaw`
+    SELECT "id" FROM "StockBalance"
+    WHERE "companyId" = ${companyId} AND "productId" IN (${Prisma.join(productIds)}) AND "locationId" IN (${Prisma.join(locationIds)})
+    ORDER BY "productId", "locationId", "lotKey"
+    FOR UPDATE`;
 }

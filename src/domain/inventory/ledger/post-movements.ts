@@ -8,7 +8,7 @@ import type { TenantTx } from '../../../db/tenant-client.js';
 import { Decimal, toDecimal, ZERO, type DecimalInput } from '../../shared/decimal.js';
 import { ValidationError } from '../../shared/errors.js';
 import { findNamedLot, findOrCreateLot, isExpired, orderLots, todayUtc, type LotPickOrder } from '../lots.js';
-import { balanceQuantity, decreaseBalance, increaseBalance, lockLotBalances, type BalanceKey } from './balances.js';
+import { balanceQuantity, decreaseBalance, increaseBalance, lockBalanceRows, lockLotBalances, type BalanceKey } from './balances.js';
 import { consumeCostLayers, openCostLayer, receiptUnitCost, type LayerProduct } from './cost-layers.js';
 
 export interface MovementInput {
@@ -70,6 +70,11 @@ export async function postStockMovements(
   const products = new Map<number, ProductFacts>();
   const locations = new Map<number, LocationFacts>();
   const posted: PostedMovement[] = [];
+
+  if (movements.length > 1) {
+    const first = await loadProduct(tx, products, movements[0].productId, movements[0].field ?? '');
+    await lockBalanceRows(tx, first.companyId, movements);
+  }
 
   for (const [inputIndex, input] of movements.entries()) {
     const field = input.field ?? '';
