@@ -11,7 +11,7 @@ const ADJUSTMENT_FIELDS = /* GraphQL */ `
   fragment InventoryAdjustmentFields on InventoryAdjustment {
     id reason notes status postedAt createdAt updatedAt
     lines {
-      id productId locationId lotId lotNumber quantity unitCost reason
+      id productId locationId lotId lotNumber quantity countedQuantity unitCost reason
       movements { id lotId lotNumber quantity unitCost occurredAt }
     }
   }`;
@@ -100,7 +100,7 @@ export const inventoryRoutes: RestRoute[] = [
     tag: 'Inventory',
     summary: 'Create and post an inventory adjustment',
     description:
-      'Each line\'s quantity is the signed change in the product\'s base unit (not 0). Lot-tracked products: a new lot_number on an increase creates the lot (production_date, expiry_date as YYYY-MM-DD); a decrease without a lot is taken by the deduction strategy, possibly from several lots (see each line\'s movements). Negative stock is refused (422 naming product, location and available quantity) unless the warehouse group allows it. All lines post in one transaction, or none.',
+      'Each line gives quantity, the signed change in the product\'s base unit (not 0), or counted_quantity, what was counted at the location (and lot, which a count of a lot-tracked product must name): the change is then the count minus the stock on hand, read under lock; a count equal to the stock posts no movement. Lot-tracked products: a new lot_number on an increase creates the lot (production_date, expiry_date as YYYY-MM-DD); a decrease without a lot is taken by the deduction strategy, possibly from several lots (see each line\'s movements). Negative stock is refused (422 naming product, location and available quantity) unless the warehouse group allows it. All lines post in one transaction, or none.',
     graphql: /* GraphQL */ `
       mutation CreateInventoryAdjustment($input: InventoryAdjustmentInput!) {
         createInventoryAdjustment(input: $input) { ...InventoryAdjustmentFields }

@@ -46,7 +46,7 @@ describe('POST /inventory/adjustments', () => {
     expect(Object.keys(data).sort()).toEqual(['created_at', 'id', 'lines', 'notes', 'posted_at', 'reason', 'status', 'updated_at']);
     expect(data).toMatchObject({ reason: 'count', notes: 'first', status: 'posted' });
     expect(data.lines).toHaveLength(1);
-    expect(Object.keys(data.lines[0]).sort()).toEqual(['id', 'location_id', 'lot_id', 'lot_number', 'movements', 'product_id', 'quantity', 'reason', 'unit_cost']);
+    expect(Object.keys(data.lines[0]).sort()).toEqual(['counted_quantity', 'id', 'location_id', 'lot_id', 'lot_number', 'movements', 'product_id', 'quantity', 'reason', 'unit_cost']);
     expect(data.lines[0]).toMatchObject({ product_id: p.id, location_id: warehouse.id, lot_id: null, lot_number: null, quantity: 10, unit_cost: 3 });
     expect(data.lines[0].movements).toEqual([expect.objectContaining({ quantity: 10, unit_cost: 3, lot_id: null })]);
     expect(await stockOf(p.id)).toEqual([{ lot_id: null, quantity: 10 }]);
@@ -276,5 +276,48 @@ describe('GraphQL', () => {
 describe('the ledger check', () => {
   it('finds no difference after everything above', async () => {
     expect(await verifyLedger(tenantClient(server.database.prisma, acme.companyId))).toEqual([]);
+  });
+});
+
+describe('counted lines', () => {
+  it('post the difference between the count and the stock on hand', async () => {
+    const call = (method: string, path: string, body?: unknown) =>
+      server.call(method, `/external/api/v1${path}`, { token: acme.token, company: acme.slug, body });
+    const warehouse = (await call('POST', '/locations', { name: 'Count WH' })).body.data;
+    const product = (await call('POST', '/products', { name: 'Counted', sku: 'COUNTED-1' })).body.data;
+    expect((await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, quantity: 7 }] })).status).toBe(201);
+
+    const down = await call('POST', '/inventory/adjustments', { reason: 'cycle count', lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: 4 }] });
+    expect(down.status).toBe(201);
+    expect(down.body.data.lines[0]).toMatchObject({ quantity: -3, counted_quantity: 4 });
+    const same = await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: 4 }] });
+    expect(same.status).toBe(201);
+    expect(same.body.data.lines[0]).toMatchObject({ quantity: 0, counted_quantity: 4, movements: [] });
+    const up = await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: 10 }] });
+    expect(up.body.data.lines[0]).toMatchObject({ quantity: 6 });
+    const stock = await call('GET', `/inventory/stock?product_id=${product.id}`);
+    expect(stock.body.data.map((row: any) => row.qty_onhand ?? row.quantity)).toEqual([10]);
+
+    const both = await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, quantity: 1, counted_quantity: 2 }] });
+    expect(both.status).toBe(422);
+    expect(Object.keys(both.body.errors)).toEqual(['lines.0.quantity']);
+    const neither = await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id }] });
+    expect(neither.status).toBe(422);
+    const negative = await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: -1 }] });
+    expect(Object.keys(negative.body.errors)).toEqual(['lines.0.counted_quantity']);
+  });
+
+  it('of a lot-tracked product name the lot counted', async () => {
+    const call = (method: string, path: string, body?: unknown) =>
+      server.call(method, `/external/api/v1${path}`, { token: acme.token, company: acme.slug, body });
+    const warehouse = (await call('POST', '/locations', { name: 'Count lots WH' })).body.data;
+    const product = (await call('POST', '/products', { name: 'Counted lots', sku: 'COUNTED-LOTS', lot_tracking: true })).body.data;
+    await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, quantity: 5, lot_number: 'A' }] });
+    const missingLot = await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: 2 }] });
+    expect(Object.keys(missingLot.body.errors)).toEqual(['lines.0.lot_number']);
+    const counted = await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: 2, lot_number: 'A' }] });
+    expect(counted.body.data.lines[0]).toMatchObject({ quantity: -3, counted_quantity: 2 });
+    const newLot = await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: 4, lot_number: 'B' }] });
+    expect(newLot.body.data.lines[0]).toMatchObject({ quantity: 4, lot_number: 'B' });
   });
 });

@@ -9,13 +9,16 @@ import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { postStockMovements, type PostingContext } from './ledger/post-movements.js';
+import { balanceQuantity, lockBalanceRows } from './ledger/balances.js';
 import { parseDateOnly } from './lots.js';
 
 export interface AdjustmentLineInput {
   productId: number;
   locationId: number;
-  /** Signed change in the product's base unit. */
-  quantity: Decimal;
+  /** Signed change in the product's base unit; or give countedQuantity instead. */
+  quantity?: Decimal | null;
+  /** What was counted at the location (and lot): the change is counted − on hand, read under lock. */
+  countedQuantity?: Decimal | null;
   unitCost?: Decimal | null;
   lotId?: number | null;
   lotNumber?: string | null;
@@ -58,30 +61,34 @@ export async function createAdjustment(db: TenantDb, input: AdjustmentInput, con
   return db.$transaction(
     async (tx) => {
       await checkReferences(tx, input.lines);
+      const changes = await resolveChanges(tx, input.lines);
       const postedAt = context.occurredAt ?? new Date();
       const adjustment = await tx.inventoryAdjustment.create({
         data: { reason: input.reason ?? null, notes: input.notes ?? null, status: 'posted', postedAt } as any,
       });
       const lines: Array<{ id: number }> = [];
-      for (const line of input.lines) {
+      for (const [index, line] of input.lines.entries()) {
         lines.push(
           await tx.inventoryAdjustmentLine.create({
             data: {
               adjustmentId: adjustment.id,
               productId: line.productId,
               locationId: line.locationId,
-              quantity: line.quantity,
+              quantity: changes[index],
+              countedQuantity: line.countedQuantity ?? null,
               reason: line.reason ?? null,
             } as any,
           }),
         );
       }
+      // A count that matches the stock changes nothing: its line is kept, without a movement.
+      const moving = input.lines.map((line, index) => ({ line, index })).filter(({ index }) => !changes[index].isZero());
       const posted = await postStockMovements(
         tx,
-        input.lines.map((line, index) => ({
+        moving.map(({ line, index }) => ({
           productId: line.productId,
           locationId: line.locationId,
-          quantity: line.quantity,
+          quantity: changes[index],
           unitCost: line.unitCost ?? null,
           lotId: line.lotId ?? null,
           lotNumber: line.lotNumber ?? null,
@@ -95,8 +102,9 @@ export async function createAdjustment(db: TenantDb, input: AdjustmentInput, con
         })),
         { ...context, occurredAt: postedAt },
       );
-      for (const [index, line] of lines.entries()) {
-        const parts = posted.filter((movement) => movement.inputIndex === index);
+      for (const [position, { index }] of moving.entries()) {
+        const line = lines[index];
+        const parts = posted.filter((movement) => movement.inputIndex === position);
         const lotIds = new Set(parts.map((movement) => movement.lotId));
         await tx.inventoryAdjustmentLine.update({
           where: { id: line.id },
@@ -145,10 +153,16 @@ function checkAdjustmentInput(input: AdjustmentInput): Array<{ productionDate: D
   if (!input.lines || input.lines.length === 0) errors.add('lines', 'The lines field must have at least 1 item.');
   const dates = (input.lines ?? []).map((line, index) => {
     const field = `lines.${index}.`;
-    if (line.quantity.isZero()) errors.add(`${field}quantity`, 'The quantity may not be 0.');
+    const hasChange = line.quantity !== undefined && line.quantity !== null;
+    const hasCount = line.countedQuantity !== undefined && line.countedQuantity !== null;
+    if (hasChange === hasCount) {
+      errors.add(`${field}quantity`, 'Give either quantity (the signed change) or counted_quantity (what was counted), not both.');
+    }
+    if (hasChange && line.quantity!.isZero()) errors.add(`${field}quantity`, 'The quantity may not be 0.');
+    if (hasCount && line.countedQuantity!.lt(0)) errors.add(`${field}countedQuantity`, 'The counted quantity must be at least 0.');
     if (line.unitCost !== undefined && line.unitCost !== null) {
       if (line.unitCost.lt(0)) errors.add(`${field}unitCost`, 'The unit cost must be at least 0.');
-      if (line.quantity.lt(0)) errors.add(`${field}unitCost`, 'The unit cost applies to increases only; decreases are valued from the FIFO cost layers.');
+      if (hasChange && line.quantity!.lt(0)) errors.add(`${field}unitCost`, 'The unit cost applies to increases only; decreases are valued from the FIFO cost layers.');
     }
     if (line.reason && line.reason.length > 255) errors.add(`${field}reason`, 'The reason may not be greater than 255 characters.');
     const parse = (name: 'productionDate' | 'expiryDate') => {
@@ -162,4 +176,49 @@ function checkAdjustmentInput(input: AdjustmentInput): Array<{ productionDate: D
   });
   errors.throwIfAny();
   return dates;
+}
+
+/**
+ * The signed change of every line: given, or for a counted line the count minus what is on hand at that
+ * location and lot, read after locking the balance rows so no other posting moves them in between.
+ */
+async function resolveChanges(tx: TenantTx, lines: AdjustmentLineInput[]): Promise<Decimal[]> {
+  const counted = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.countedQuantity !== undefined && line.countedQuantity !== null);
+  if (counted.length === 0) return lines.map((line) => line.quantity!);
+  const products = new Map(
+    (await tx.product.findMany({ where: { id: { in: counted.map(({ line }) => line.productId) } }, select: { id: true, companyId: true, lotTracking: true } })).map(
+      (product) => [product.id, product],
+    ),
+  );
+  const errors = new FieldErrorCollector();
+  const companyId = products.values().next().value!.companyId;
+  await lockBalanceRows(tx, companyId, counted.map(({ line }) => line));
+  const changes = lines.map((line) => line.quantity ?? ZERO);
+  for (const { line, index } of counted) {
+    const product = products.get(line.productId)!;
+    let lotId: number | null = null;
+    if (product.lotTracking) {
+      if ((line.lotId ?? null) === null && (line.lotNumber ?? '').trim() === '') {
+        errors.add(`lines.${index}.lotNumber`, 'A count of a lot-tracked product names the lot that was counted.');
+        continue;
+      }
+      const lot = await tx.lot.findFirst({
+        where: { productId: product.id, ...(line.lotId ? { id: line.lotId } : { lotNumber: line.lotNumber!.trim() }) },
+        select: { id: true },
+      });
+      lotId = lot?.id ?? null;
+      if (!lot && line.lotId) {
+        errors.add(`lines.${index}.lotId`, `Lot ${line.lotId} does not exist for this product.`);
+        continue;
+      }
+      if (!lot) {
+        changes[index] = line.countedQuantity!; // a lot not seen before: everything counted is new
+        continue;
+      }
+    }
+    const onHand = await balanceQuantity(tx, { companyId, productId: product.id, locationId: line.locationId, lotId });
+    changes[index] = line.countedQuantity!.minus(onHand);
+  }
+  errors.throwIfAny();
+  return changes;
 }

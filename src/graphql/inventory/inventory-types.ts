@@ -81,6 +81,7 @@ export const InventoryAdjustmentLineRef = builder.prismaObject('InventoryAdjustm
       resolve: (line) => line.lot?.lotNumber ?? null,
     }),
     quantity: t.expose('quantity', { type: 'Decimal', description: 'Signed change in the product\'s base unit.' }),
+    countedQuantity: t.expose('countedQuantity', { type: 'Decimal', nullable: true, description: 'For a counted line: what was counted.' }),
     unitCost: t.expose('unitCost', { type: 'Decimal', nullable: true, description: 'Increases: the cost given (else the product\'s unit cost); decreases: the weighted FIFO cost consumed.' }),
     reason: t.exposeString('reason', { nullable: true }),
     movements: t.field({
@@ -149,7 +150,12 @@ export const InventoryAdjustmentLineInput = builder.inputType('InventoryAdjustme
   fields: (t) => ({
     productId: t.int({ required: true }),
     locationId: t.int({ required: true }),
-    quantity: t.field({ type: 'Decimal', required: true, description: "Signed change in the product's base unit; not 0." }),
+    quantity: t.field({ type: 'Decimal', required: false, description: "Signed change in the product's base unit; not 0. Give this or countedQuantity." }),
+    countedQuantity: t.field({
+      type: 'Decimal',
+      required: false,
+      description: 'What was counted at the location (and lot, for lot-tracked products); the change is the count minus the stock on hand.',
+    }),
     unitCost: t.field({ type: 'Decimal', required: false, description: 'Cost per unit of an increase.' }),
     lotId: t.int({ required: false }),
     lotNumber: t.string({ required: false, description: 'Lot-tracked products: the lot; a new number on an increase creates the lot.' }),
