@@ -5,6 +5,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
+import { humanName } from '../shared/field-checks.js';
 
 export const LOCATION_STRING_FIELDS = [
   'name',
@@ -153,8 +154,4 @@ function locationData(input: LocationInput): Prisma.LocationUncheckedUpdateInput
   if (input.parentId !== undefined) data.parentId = input.parentId;
   if (input.isPickLocation !== undefined && input.isPickLocation !== null) data.isPickLocation = input.isPickLocation;
   return data;
-}
-
-function humanName(field: string): string {
-  return field.replace(/([a-z])([A-Z0-9])/g, '$1 $2').toLowerCase();
 }
