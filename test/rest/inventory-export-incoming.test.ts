@@ -1,0 +1,91 @@
+// GET /inventory/stocks/export while a transfer order is in transit: built only through the public REST API
+// (locations, product, adjustment, transfer ship/receive), then the export row is checked after shipping,
+// after a partial receipt and after the full receipt — incoming at the destination, on hand at both ends.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+
+let server: TestServer;
+let acme: Tenant;
+let source: any;
+let destination: any;
+let product: any;
+
+const api = (method: string, path: string, body?: unknown) =>
+  server.call(method, `/external/api/v1${path}`, { token: acme.token, company: acme.slug, body });
+
+async function send(method: string, path: string, body: unknown, status: number): Promise<any> {
+  const res = await api(method, path, body);
+  expect(res.status, res.text).toBe(status);
+  return res.body.data;
+}
+
+/** Walks the whole export (small pages, so the cursor is followed) and returns the product's row. */
+async function exportRow(productId: number): Promise<any> {
+  const rows: any[] = [];
+  let cursor: string | null = null;
+  for (;;) {
+    const params = new URLSearchParams({ limit: '1' });
+    if (cursor) params.set('cursor', cursor);
+    const res = await api('GET', `/inventory/stocks/export?${params}`);
+    expect(res.status, res.text).toBe(200);
+    rows.push(...res.body.data);
+    if (!res.body.has_more) break;
+    cursor = res.body.next_cursor;
+  }
+  const matching = rows.filter((r) => r.id === productId);
+  expect(matching).toHaveLength(1);
+  return matching[0];
+}
+
+const stockAt = (row: any, locationId: number) => row.location_stocks.find((s: any) => s.id === locationId);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  acme = await server.createTenant('acme');
+  source = await send('POST', '/locations', { name: 'Source warehouse' }, 201);
+  destination = await send('POST', '/locations', { name: 'Destination warehouse' }, 201);
+  product = await send('POST', '/products', { name: 'Widget', sku: 'WID-1' }, 201);
+  await send('POST', '/inventory/adjustments', {
+    lines: [{ product_id: product.id, location_id: source.id, quantity: 10, unit_cost: 2 }],
+  }, 201);
+}, 60_000);
+afterAll(() => server?.close());
+
+describe('stock export with a transfer in transit', () => {
+  it('shows the shipped quantity as incoming at the destination until it is received', async () => {
+    const before = await exportRow(product.id);
+    expect(before).toMatchObject({ qty_onhand: 10, qty_incoming: 0, current_landed_unit_cost: 2 });
+
+    const order = await send('POST', '/transfer-orders', {
+      source_location_id: source.id,
+      destination_location_id: destination.id,
+      lines: [{ product_id: product.id, quantity: 6 }],
+    }, 201);
+    const shipped = await send('POST', `/transfer-orders/${order.id}/ship`, undefined, 200);
+    expect(shipped.status).toBe('shipped');
+    const lineId = shipped.lines[0].id;
+
+    // Shipped: 4 left at the source, 6 in transit to the destination, nothing there yet.
+    const inTransit = await exportRow(product.id);
+    expect(inTransit).toMatchObject({ sku: 'WID-1', qty_onhand: 4, qty_incoming: 6, current_landed_unit_cost: 2 });
+    expect(stockAt(inTransit, source.id)).toMatchObject({ qty_onhand: 4, qty_incoming: 0 });
+    expect(stockAt(inTransit, destination.id)).toMatchObject({ qty_onhand: 0, qty_incoming: 6 });
+    expect(stockAt(inTransit, destination.id).warehouse).toMatchObject({ id: destination.id, name: 'Destination warehouse' });
+
+    // Partly received: 2 arrived, 4 still incoming.
+    const partial = await send('POST', `/transfer-orders/${order.id}/receive`, { lines: [{ line_id: lineId, quantity: 2 }] }, 200);
+    expect(partial.status).toBe('partially_received');
+    const halfway = await exportRow(product.id);
+    expect(halfway).toMatchObject({ qty_onhand: 6, qty_incoming: 4, current_landed_unit_cost: 2 });
+    expect(stockAt(halfway, source.id)).toMatchObject({ qty_onhand: 4, qty_incoming: 0 });
+    expect(stockAt(halfway, destination.id)).toMatchObject({ qty_onhand: 2, qty_incoming: 4 });
+
+    // The rest received: nothing incoming, all 6 at the destination.
+    const received = await send('POST', `/transfer-orders/${order.id}/receive`, {}, 200);
+    expect(received.status).toBe('received');
+    const done = await exportRow(product.id);
+    expect(done).toMatchObject({ qty_onhand: 10, qty_incoming: 0, current_landed_unit_cost: 2 });
+    expect(stockAt(done, source.id)).toMatchObject({ qty_onhand: 4, qty_incoming: 0 });
+    expect(stockAt(done, destination.id)).toMatchObject({ qty_onhand: 6, qty_incoming: 0, current_landed_unit_cost: 2 });
+  });
+});
