@@ -89,3 +89,32 @@ describe('stock export with a transfer in transit', () => {
     expect(stockAt(done, destination.id)).toMatchObject({ qty_onhand: 6, qty_incoming: 0, current_landed_unit_cost: 2 });
   });
 });
+
+describe('a transfer shipped between two pages of one export run', () => {
+  it('does not show in the later page: on hand and incoming both stay as of the cutoff', async () => {
+    const late = await send('POST', '/products', { name: 'Late mover', sku: 'LATE-1' }, 201);
+    await send('POST', '/inventory/adjustments', { lines: [{ product_id: late.id, location_id: source.id, quantity: 5, unit_cost: 1 }] }, 201);
+
+    // First page: the earlier product only; the cutoff is taken now.
+    const first = await api('GET', `/inventory/stocks/export?limit=1`);
+    expect(first.body.data.map((r: any) => r.id)).toEqual([product.id]);
+
+    const order = await send('POST', '/transfer-orders', {
+      source_location_id: source.id,
+      destination_location_id: destination.id,
+      lines: [{ product_id: late.id, quantity: 3 }],
+    }, 201);
+    await send('POST', `/transfer-orders/${order.id}/ship`, undefined, 200);
+
+    const second = await api('GET', `/inventory/stocks/export?${new URLSearchParams({ cursor: first.body.next_cursor })}`);
+    const row = second.body.data.find((r: any) => r.id === late.id);
+    expect(row).toMatchObject({ qty_onhand: 5, qty_incoming: 0 });
+    expect(stockAt(row, source.id)).toMatchObject({ qty_onhand: 5, qty_incoming: 0 });
+    expect(stockAt(row, destination.id)).toBeUndefined();
+
+    // A new run sees the shipment: 2 left, 3 on the way.
+    const fresh = await exportRow(late.id);
+    expect(fresh).toMatchObject({ qty_onhand: 2, qty_incoming: 3 });
+    expect(stockAt(fresh, destination.id)).toMatchObject({ qty_onhand: 0, qty_incoming: 3 });
+  });
+});

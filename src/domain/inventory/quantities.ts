@@ -25,8 +25,8 @@
 // |                                   | product's value. "As of" a cutoff: a layer opened by a movement ≤ the cutoff and not used   |
 // |                                   | up by consumptions ≤ the cutoff.                                                             |
 //
-// "As of" caveat: on-hand and cost follow the ledger cutoff exactly; incoming (transfer documents) is read
-// as the documents stand when the page is computed.
+// "As of" a cutoff, on-hand, cost and in-transit transfers all follow the ledger cutoff exactly; documents
+// without movements (purchase and sales orders, later) are read as they stand when the page is computed.
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 
@@ -76,7 +76,7 @@ export interface QuantityRow {
   quantity: Decimal;
 }
 
-type QuantitySource = (db: Db, productIds: ProductIdSet) => Promise<QuantityRow[]>;
+type QuantitySource = (db: Db, productIds: ProductIdSet, asOfMovementId?: number) => Promise<QuantityRow[]>;
 
 /**
  * A set of product ids and the filter that reads them. A dense set (a keyset page of the catalog, where ids
@@ -101,8 +101,15 @@ export class ProductIdSet {
   }
 }
 
-/** Open transfer lines into a location: shipped but not yet received. */
-const openTransfersInbound: QuantitySource = async (db, products) => {
+const TRANSFER_MOVEMENTS = ['TRANSFER_SHIPMENT', 'TRANSFER_RECEIPT', 'TRANSFER_CANCELLATION'];
+
+/**
+ * Open transfer lines into a location: shipped but not yet received. As of a ledger cutoff it comes from the
+ * transfer movements up to the cutoff instead (shipped out − received − returned on cancel), so in-transit
+ * stock follows the same cutoff as on-hand stock.
+ */
+const openTransfersInbound: QuantitySource = async (db, products, asOfMovementId) => {
+  if (asOfMovementId !== undefined) return transfersInboundAsOf(db, products, asOfMovementId);
   const lines = await db.transferOrderLine.findMany({
     where: { productId: products.filter, transferOrder: { status: { in: ['shipped', 'partially_received'] } } },
     select: { productId: true, shippedQuantity: true, receivedQuantity: true, transferOrder: { select: { destinationLocationId: true } } },
@@ -113,6 +120,30 @@ const openTransfersInbound: QuantitySource = async (db, products) => {
     quantity: Decimal.max(l.shippedQuantity.minus(l.receivedQuantity), ZERO),
   }));
 };
+
+async function transfersInboundAsOf(db: Db, products: ProductIdSet, asOfMovementId: number): Promise<QuantityRow[]> {
+  const sums = await db.stockMovement.groupBy({
+    by: ['sourceId', 'productId'],
+    where: { productId: products.filter, sourceType: { in: TRANSFER_MOVEMENTS }, id: { lte: asOfMovementId } },
+    _sum: { quantity: true },
+  });
+  const transferIds = [...new Set(sums.map((row) => row.sourceId).filter((id): id is number => id !== null))];
+  if (transferIds.length === 0) return [];
+  const destinations = new Map(
+    (await db.transferOrder.findMany({ where: { id: { in: transferIds } }, select: { id: true, destinationLocationId: true } })).map(
+      (order) => [order.id, order.destinationLocationId],
+    ),
+  );
+  // Shipments are negative at the source, receipts and cancellation returns positive: the net is minus
+  // what is still on its way.
+  return sums
+    .filter((row) => row.sourceId !== null && products.has(row.productId) && destinations.has(row.sourceId))
+    .map((row) => ({
+      productId: row.productId,
+      locationId: destinations.get(row.sourceId!)!,
+      quantity: Decimal.max(new Decimal(row._sum.quantity ?? 0).negated(), ZERO),
+    }));
+}
 
 // Extension points: the documents that feed each quantity. Purchase orders add a source to INCOMING_SOURCES
 // and OUTSTANDING_SOURCES, sales orders to PENDING_SOURCES and BACKORDERED_SOURCES.
@@ -141,7 +172,7 @@ export async function computeProductQuantities(
   const [onhand, extraOnhand, incoming, pending, backordered, outstanding, costs] = await Promise.all([
     loadOnhand(db, products, options.asOfMovementId),
     extras.ids.length > 0 ? loadOnhand(db, extras, options.asOfMovementId) : new Map<number, OnhandProduct>(),
-    collect(db, INCOMING_SOURCES, products),
+    collect(db, INCOMING_SOURCES, products, options.asOfMovementId),
     collect(db, PENDING_SOURCES, related),
     collect(db, BACKORDERED_SOURCES, products),
     collect(db, OUTSTANDING_SOURCES, products),
@@ -262,11 +293,11 @@ interface Collected {
   locationsOf(productId: number): number[];
 }
 
-async function collect(db: Db, sources: QuantitySource[], products: ProductIdSet): Promise<Collected> {
+async function collect(db: Db, sources: QuantitySource[], products: ProductIdSet, asOfMovementId?: number): Promise<Collected> {
   const totals = new Map<number, Decimal>();
   const perLocation = new Map<number, Map<number, Decimal>>();
   for (const source of sources) {
-    for (const row of await source(db, products)) {
+    for (const row of await source(db, products, asOfMovementId)) {
       totals.set(row.productId, (totals.get(row.productId) ?? ZERO).plus(row.quantity));
       if (row.locationId === null || row.quantity.isZero()) continue;
       let locations = perLocation.get(row.productId);
