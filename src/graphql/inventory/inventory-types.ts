@@ -1,5 +1,6 @@
 // GraphQL object types of the inventory core: warehouse groups, lots, ledger movements, adjustments and
 // stock rows. Relations go through the Prisma plugin so a page loads each relation in one query.
+import { loaderFor } from '../shared/loaders.js';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { PageMetaRef } from '../shared/page.js';
 import { LotDeductionStrategyEnum } from '../products/product-types.js';
@@ -88,11 +89,14 @@ export const InventoryAdjustmentLineRef = builder.prismaObject('InventoryAdjustm
       type: [StockMovementRef],
       description: 'The ledger rows this line posted (several when a take was split across lots).',
       resolve: (line, _args, ctx) =>
-        ctx.db.stockMovement.findMany({
-          where: { sourceType: ADJUSTMENT_SOURCE, sourceId: line.adjustmentId, sourceLineId: line.id },
-          include: { lot: true },
-          orderBy: { id: 'asc' },
-        }),
+        loaderFor(ctx, 'adjustmentLineMovements', async (lineIds: readonly number[]) => {
+          const movements = await ctx.db.stockMovement.findMany({
+            where: { sourceType: ADJUSTMENT_SOURCE, sourceLineId: { in: [...lineIds] } },
+            include: { lot: true },
+            orderBy: { id: 'asc' },
+          });
+          return lineIds.map((id) => movements.filter((movement) => movement.sourceLineId === id));
+        }).load(line.id),
     }),
   }),
 });
