@@ -6,39 +6,18 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { claimDataDir } from '../../src/db/data-dir-lock.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { authenticateToken } from '../../src/domain/tenancy/api-tokens.js';
+import { runCli } from '../support/cli.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'inventory-cli-test-'));
 const TIMEOUT = 60_000;
 /** The first command also creates the PGlite cluster and applies every migration. */
 const FIRST_TIMEOUT = 120_000;
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(...args: string[]): Promise<CliResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  delete env.SECRET_KEY;
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/cli/main.ts', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => runCli(dataDir, ...args);
 
 function lastLine(text: string): string {
   const lines = text.trimEnd().split('\n');

@@ -1,37 +1,21 @@
 // `npm run cli -- inventory:verify --company S` end to end: spawns the real CLI (as test/cli/cli.test.ts
 // does) against an embedded data folder holding posted stock; exit 0 when the ledger agrees, exit 1 and the
 // difference printed once a balance row has been corrupted.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { claimDataDir } from '../../src/db/data-dir-lock.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { createCompany } from '../../src/domain/tenancy/companies.js';
 import { postStockMovements } from '../../src/domain/inventory/ledger/post-movements.js';
+import { runCli } from '../support/cli.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'inventory-verify-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  delete env.SECRET_KEY;
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/cli/main.ts', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => runCli(dataDir, ...args);
 
 async function withData<T>(use: (database: Database) => Promise<T>): Promise<T> {
   const claim = claimDataDir(dataDir, 'cli');
