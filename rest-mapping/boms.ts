@@ -1,5 +1,6 @@
 // Bills of materials (contract: Endpoints › Bills of materials, Resources › BOM).
 import type { RestRoute } from '../src/rest/route.js';
+import { PAGE_META } from './shared.js';
 
 const BOM_FIELDS = /* GraphQL */ `
   fragment BomFields on Bom {
@@ -31,7 +32,7 @@ export const bomRoutes: RestRoute[] = [
       query ListBoms($page: Int, $perPage: Int, $sort: String, $q: String) {
         boms(page: $page, perPage: $perPage, sort: $sort, q: $q) {
           items { ...BomFields }
-          meta { currentPage from lastPage perPage to total }
+          ${PAGE_META}
         }
       }
       ${BOM_FIELDS}`,

@@ -1,5 +1,6 @@
 // Inventory reports (issue 4): stock snapshot as of a moment and inventory aging.
 import type { RestRoute } from '../src/rest/route.js';
+import { PAGE_META } from './shared.js';
 
 const AS_OF = '`as_of`: UTC `YYYY-MM-DD` (the end of that day) or `YYYY-MM-DD HH:MM:SS`; default now.';
 
@@ -18,7 +19,7 @@ export const inventoryReportRoutes: RestRoute[] = [
       query StockSnapshot($asOf: String, $locationId: Int, $productId: Int, $page: Int, $perPage: Int) {
         stockSnapshot(asOf: $asOf, locationId: $locationId, productId: $productId, page: $page, perPage: $perPage) {
           items { productId sku productName locationId locationName quantity unitCost value asOf }
-          meta { currentPage from lastPage perPage to total }
+          ${PAGE_META}
         }
       }`,
     queryParams: { as_of: 'asOf', location_id: 'locationId', product_id: 'productId', page: 'page', per_page: 'perPage' },
@@ -37,7 +38,7 @@ export const inventoryReportRoutes: RestRoute[] = [
       query InventoryAging($asOf: String, $buckets: String, $productId: Int, $page: Int, $perPage: Int) {
         inventoryAging(asOf: $asOf, buckets: $buckets, productId: $productId, page: $page, perPage: $perPage) {
           items { productId sku productName quantity value asOf buckets { label minDays maxDays quantity value } }
-          meta { currentPage from lastPage perPage to total }
+          ${PAGE_META}
         }
       }`,
     queryParams: { as_of: 'asOf', buckets: 'buckets', product_id: 'productId', page: 'page', per_page: 'perPage' },

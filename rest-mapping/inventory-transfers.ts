@@ -1,5 +1,6 @@
 // Transfer orders (issue 4): a document moving stock between two locations or warehouses.
 import type { RestRoute } from '../src/rest/route.js';
+import { PAGE_META } from './shared.js';
 
 const TRANSFER_FIELDS = /* GraphQL */ `
   fragment TransferOrderFields on TransferOrder {
@@ -48,7 +49,7 @@ export const transferOrderRoutes: RestRoute[] = [
       query ListTransferOrders($page: Int, $perPage: Int, $sort: String, $status: TransferOrderStatus, $sourceLocationId: Int, $destinationLocationId: Int) {
         transferOrders(page: $page, perPage: $perPage, sort: $sort, status: $status, sourceLocationId: $sourceLocationId, destinationLocationId: $destinationLocationId) {
           items { ...TransferOrderFields }
-          meta { currentPage from lastPage perPage to total }
+          ${PAGE_META}
         }
       }
       ${TRANSFER_FIELDS}`,

@@ -1,6 +1,7 @@
 // Inventory core: warehouse groups, adjustments and stock queries (issue 4). The stock export is declared
 // by its own file.
 import type { RestRoute } from '../src/rest/route.js';
+import { PAGE_META } from './shared.js';
 
 const GROUP_FIELDS = /* GraphQL */ `
   fragment WarehouseGroupFields on WarehouseGroup {
@@ -31,7 +32,7 @@ export const inventoryRoutes: RestRoute[] = [
       query ListWarehouseGroups($page: Int, $perPage: Int, $sort: String) {
         warehouseGroups(page: $page, perPage: $perPage, sort: $sort) {
           items { ...WarehouseGroupFields }
-          meta { currentPage from lastPage perPage to total }
+          ${PAGE_META}
         }
       }
       ${GROUP_FIELDS}`,
@@ -121,7 +122,7 @@ export const inventoryRoutes: RestRoute[] = [
       query ListInventoryAdjustments($page: Int, $perPage: Int, $sort: String) {
         inventoryAdjustments(page: $page, perPage: $perPage, sort: $sort) {
           items { ...InventoryAdjustmentFields }
-          meta { currentPage from lastPage perPage to total }
+          ${PAGE_META}
         }
       }
       ${ADJUSTMENT_FIELDS}`,
@@ -151,7 +152,7 @@ export const inventoryRoutes: RestRoute[] = [
       query ListStock($page: Int, $perPage: Int, $productId: Int, $locationId: Int, $lotId: Int, $asOf: DateTime) {
         stock(page: $page, perPage: $perPage, productId: $productId, locationId: $locationId, lotId: $lotId, asOf: $asOf) {
           items { productId locationId lotId quantity }
-          meta { currentPage from lastPage perPage to total }
+          ${PAGE_META}
         }
       }`,
     queryParams: { page: 'page', per_page: 'perPage', product_id: 'productId', location_id: 'locationId', lot_id: 'lotId', as_of: 'asOf' },

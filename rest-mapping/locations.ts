@@ -1,5 +1,6 @@
 // Locations and warehouses (contract: Endpoints › Locations, Resources › Location / warehouse).
 import type { RestRoute } from '../src/rest/route.js';
+import { PAGE_META } from './shared.js';
 
 const LOCATION_FIELDS = /* GraphQL */ `
   fragment LocationFields on Location {
@@ -18,7 +19,7 @@ export const locationRoutes: RestRoute[] = [
       query ListLocations($page: Int, $perPage: Int, $sort: String, $parentId: Int, $kind: LocationKind, $q: String) {
         locations(page: $page, perPage: $perPage, sort: $sort, parentId: $parentId, kind: $kind, q: $q) {
           items { ...LocationFields }
-          meta { currentPage from lastPage perPage to total }
+          ${PAGE_META}
         }
       }
       ${LOCATION_FIELDS}`,

@@ -9,6 +9,7 @@
 // Foreign-key columns (category_id, supplier_id...) are not repeated in the response: the nested objects
 // carry the ids. Create and update take them, with the lists (tag_ids, kit_items...), as input.
 import type { RestRoute } from '../src/rest/route.js';
+import { PAGE_META } from './shared.js';
 
 const PRODUCT_FIELDS = /* GraphQL */ `
   fragment ProductWeights on Product {
@@ -71,7 +72,7 @@ export const productRoutes: RestRoute[] = [
       query ListProducts($page: Int, $perPage: Int, $sort: String, $filters: [FilterParamInput!]) {
         products(page: $page, perPage: $perPage, sort: $sort, filters: $filters) {
           items { ...ProductFields }
-          meta { currentPage from lastPage perPage to total }
+          ${PAGE_META}
         }
       }
       ${PRODUCT_FIELDS}`,

@@ -2,6 +2,7 @@
 // and custom field definitions. Each resource has the same five routes (list, get, create, update,
 // delete), generated from one description so they cannot drift apart.
 import type { RestRoute } from '../src/rest/route.js';
+import { PAGE_META } from './shared.js';
 
 interface ListFilter {
   variable: string;
@@ -55,7 +56,7 @@ function crudRoutes(r: Resource): RestRoute[] {
         query List${capitalized(r.root.list)}($page: Int, $perPage: Int, $sort: String${filterVars}) {
           ${r.root.list}(page: $page, perPage: $perPage, sort: $sort${filterArgs}) {
             items { ...${r.type}Fields }
-            meta { currentPage from lastPage perPage to total }
+            ${PAGE_META}
           }
         }
         ${fragment}`,
@@ -132,7 +133,7 @@ const contactRoutes: RestRoute[] = [
       query ListSupplierContacts($supplierId: Int!, $page: Int, $perPage: Int, $sort: String) {
         supplierContacts(supplierId: $supplierId, page: $page, perPage: $perPage, sort: $sort) {
           items { ...SupplierContactFields }
-          meta { currentPage from lastPage perPage to total }
+          ${PAGE_META}
         }
       }
       ${contactFragment}`,

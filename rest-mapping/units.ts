@@ -1,6 +1,7 @@
 // Units of measure, unit classes and conversion rules (contract: Endpoints › Units of measure, Resources ›
 // Unit of measure / Unit conversion rule / Unit class).
 import type { RestRoute } from '../src/rest/route.js';
+import { PAGE_META } from './shared.js';
 
 const UNIT_SUMMARY = 'id name unitClassId baseUnit';
 
@@ -26,7 +27,6 @@ const CLASS_FIELDS = /* GraphQL */ `
   }
   ${UNIT_FIELDS}`;
 
-const PAGE_META = 'meta { currentPage from lastPage perPage to total }';
 const tag = 'Units of measure';
 
 export const unitRoutes: RestRoute[] = [

@@ -1,0 +1,4 @@
+// Selections every list route shares.
+
+/** The `meta` block of a paginated list (PageMeta), as the gateway returns it in `{data, meta}`. */
+export const PAGE_META = 'meta { currentPage from lastPage perPage to total }';
