@@ -90,7 +90,7 @@ describe('CLI', () => {
     const result = await cli('company:create', '--slug', 'Not_A_Slug', '--name', 'X', '--admin-email', 'nope', '--admin-password', 'short');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/--slug: The slug may contain only/);
-    expect(result.stderr).toMatch(/--admin-email: The email must be a valid email address/);
+    expect(result.stderr).toMatch(/--admin-email: The admin email must be a valid email address/);
     expect(result.stderr).toMatch(/--admin-password: The password must be at least 8 characters/);
     expect(result.stderr).not.toContain('Usage');
   });

@@ -3,7 +3,7 @@
 import type { PrismaClient, Company, User } from '../../generated/prisma/client.js';
 import { ConflictError, FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { hashPassword } from './passwords.js';
-import { SLUG_PATTERN, checkEmail, checkPassword, normalizeEmail } from './validation.js';
+import { SLUG_PATTERN, checkUserEmail, checkPassword, normalizeEmail } from './validation.js';
 
 export interface CreateCompanyInput {
   slug: string;
@@ -24,7 +24,7 @@ export async function createCompany(
     errors.add('slug', 'The slug may contain only lowercase letters, digits and hyphens (1-63 characters), as it names a subdomain.');
   }
   if (!name || name.length > 255) errors.add('name', 'The name is required and may not be longer than 255 characters.');
-  checkEmail(email, errors, 'adminEmail');
+  checkUserEmail(email, errors, 'adminEmail');
   checkPassword(input.adminPassword, errors, 'adminPassword');
   errors.throwIfAny();
 
@@ -51,7 +51,7 @@ export async function createUser(
 ): Promise<User> {
   const email = normalizeEmail(input.email);
   const errors = new FieldErrorCollector();
-  checkEmail(email, errors);
+  checkUserEmail(email, errors);
   checkPassword(input.password, errors);
   errors.throwIfAny();
   const passwordHash = await hashPassword(input.password);

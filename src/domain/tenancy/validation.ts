@@ -1,12 +1,15 @@
 // Input rules shared by the tenancy commands (CLI, settings pages).
 import { FieldErrorCollector } from '../shared/errors.js';
+import { checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
 
-export function checkEmail(email: string, errors: FieldErrorCollector, field = 'email'): void {
-  if (!EMAIL_PATTERN.test(email) || email.length > 255) errors.add(field, 'The email must be a valid email address.');
+/** A sign-in email: required, at most 255 characters, and shaped like an address (the shared check). */
+export function checkUserEmail(email: string, errors: FieldErrorCollector, field = 'email'): void {
+  checkRequiredText(errors, field, email, true);
+  checkMaxLength(errors, field, email, 255);
+  checkEmail(errors, field, email);
 }
 
 export function checkPassword(password: string, errors: FieldErrorCollector, field = 'password'): void {
