@@ -5,7 +5,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
-import { humanName } from '../shared/field-checks.js';
+import { checkMaxLength } from '../shared/field-checks.js';
 
 export const LOCATION_STRING_FIELDS = [
   'name',
@@ -121,12 +121,7 @@ async function checkLocationInput(
   input: LocationInput,
   errors: FieldErrorCollector,
 ): Promise<void> {
-  for (const field of LOCATION_STRING_FIELDS) {
-    const value = input[field];
-    if (typeof value === 'string' && value.length > MAX_STRING_LENGTH) {
-      errors.add(field, `The ${humanName(field)} may not be greater than ${MAX_STRING_LENGTH} characters.`);
-    }
-  }
+  for (const field of LOCATION_STRING_FIELDS) checkMaxLength(errors, field, input[field], MAX_STRING_LENGTH);
   const parentId = input.parentId;
   if (parentId === undefined || parentId === null) return;
   if (id !== null && parentId === id) {
