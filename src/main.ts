@@ -15,6 +15,7 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) claim = claimDataDir(config.dataDir, 'server');
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    { onConnectionLost: (error) => logger.log('warn', 'database connection lost', describeError(error)) },
   );
   const app = createApp({ config, database, schema: buildSchema(), logger });
   try {

@@ -14,6 +14,16 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null } // null: in memory
   | { kind: 'postgres'; url: string; poolSize?: number };
 
+export interface OpenDatabaseOptions {
+  migrate?: boolean;
+  /**
+   * Told when PostgreSQL drops a pooled connection that sits idle (server restart, terminated backend).
+   * The pool discards that connection and opens a new one on the next query, so this is for logging only;
+   * without a listener such an error would crash the process.
+   */
+  onConnectionLost?: (error: Error) => void;
+}
+
 export interface Database {
   kind: DatabaseTarget['kind'];
   prisma: PrismaClient;
@@ -21,8 +31,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(target: DatabaseTarget, options: { migrate?: boolean } = {}): Promise<Database> {
-  const database = target.kind === 'pglite' ? await openPglite(target.dataDir) : openPostgres(target);
+export async function openDatabase(target: DatabaseTarget, options: OpenDatabaseOptions = {}): Promise<Database> {
+  const database =
+    target.kind === 'pglite' ? await openPglite(target.dataDir) : openPostgres(target, options.onConnectionLost ?? (() => {}));
   if (options.migrate !== false) {
     try {
       await applyMigrations(database.sql);
@@ -56,10 +67,16 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-function openPostgres(target: { url: string; poolSize?: number }): Database {
+function openPostgres(target: { url: string; poolSize?: number }, onConnectionLost: (error: Error) => void): Database {
   const poolSize = target.poolSize ?? 10;
   const pool = new pg.Pool({ connectionString: target.url, max: 2 });
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url, max: poolSize }) });
+  pool.on('error', onConnectionLost);
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg(
+      { connectionString: target.url, max: poolSize },
+      { onPoolError: onConnectionLost, onConnectionError: onConnectionLost },
+    ),
+  });
   return {
     kind: 'postgres',
     prisma,
