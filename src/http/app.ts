@@ -59,6 +59,9 @@ export function createApp(services: AppServices): App {
   }
 
   const inFlight = new Set<ServerResponse>();
+  // A handler outlives its socket when the client goes away mid-request; the database must stay open until
+  // every handler has finished, or its transaction would be cut off (and the pool would wait on it forever).
+  const handlers = new Set<Promise<void>>();
   let closing: Promise<void> | null = null;
   const server = http.createServer((req, res) => {
     const incoming = req.headers['x-request-id'];
@@ -79,13 +82,15 @@ export function createApp(services: AppServices): App {
       });
     });
     res.on('close', () => inFlight.delete(res));
-    route(req, res, requestId).catch((error) => {
+    const handling = route(req, res, requestId).catch((error) => {
       const mapped = toHttpError(error);
       if (!mapped) logger.log('error', 'unhandled error', { request_id: requestId, ...describeError(error) });
-      if (res.headersSent) return res.end();
+      if (res.headersSent) return void res.end();
       const { status, body } = mapped ?? { status: 500, body: { message: 'Internal server error.' } };
       sendJson(res, status, body);
     });
+    handlers.add(handling);
+    void handling.finally(() => handlers.delete(handling));
   });
   server.keepAliveTimeout = 5_000;
 
@@ -99,6 +104,7 @@ export function createApp(services: AppServices): App {
           for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
           server.closeIdleConnections();
         });
+        await Promise.allSettled([...handlers]);
         await database.close();
       })();
       return closing;

@@ -65,15 +65,22 @@ export async function runProductsBenchmark(): Promise<void> {
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const appPort = (app.server.address() as AddressInfo).port;
 
-  const floor = http.createServer(async (_req, res) => {
-    const where = { companyId: company.id, status: 1 };
-    const [items, total] = await database.prisma.$transaction([
-      database.prisma.product.findMany({ where, include: FLOOR_INCLUDE, orderBy: { id: 'asc' }, take: 100 }),
-      database.prisma.product.count({ where }),
-    ]);
-    const body = JSON.stringify({ data: items, meta: { total } });
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
+  // Reads still running when autocannon stops must finish before the database closes; a bare server's
+  // close() only waits for sockets, not for handlers, so the floor counts them.
+  let floorReads: Promise<unknown>[] = [];
+  const floor = http.createServer((_req, res) => {
+    const read = (async () => {
+      const where = { companyId: company.id, status: 1 };
+      const [items, total] = await database.prisma.$transaction([
+        database.prisma.product.findMany({ where, include: FLOOR_INCLUDE, orderBy: { id: 'asc' }, take: 100 }),
+        database.prisma.product.count({ where }),
+      ]);
+      const body = JSON.stringify({ data: items, meta: { total } });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    })();
+    floorReads.push(read);
+    void read.finally(() => (floorReads = floorReads.filter((r) => r !== read)));
   });
   await new Promise<void>((resolve) => floor.listen(0, '127.0.0.1', resolve));
   const floorPort = (floor.address() as AddressInfo).port;
@@ -103,6 +110,8 @@ export async function runProductsBenchmark(): Promise<void> {
   }
   console.log(`REST/floor time ratio: ${(floorRps / results[1].rps).toFixed(2)}×, GraphQL/floor: ${(floorRps / results[2].rps).toFixed(2)}×`);
 
+  await Promise.allSettled(floorReads);
+  floor.closeAllConnections(); // autocannon's keep-alive sockets would hold close() for 5 s
   await new Promise<void>((resolve) => floor.close(() => resolve()));
   await app.close();
 }
