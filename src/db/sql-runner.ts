@@ -39,6 +39,12 @@ export function pgRunner(pool: pg.Pool | pg.PoolClient): SqlRunner {
         throw new Error('nested transactions are not supported');
       }
       const client = await (pool as pg.Pool).connect();
+      // pg-pool stops listening for a client's errors while it is checked out: without this listener a
+      // connection the server ends mid-transaction would crash the process. The next query fails instead,
+      // and the broken connection is discarded rather than returned to the pool.
+      let lost: Error | undefined;
+      const onError = (error: Error) => void (lost = error);
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn(pgRunner(client));
@@ -48,7 +54,8 @@ export function pgRunner(pool: pg.Pool | pg.PoolClient): SqlRunner {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        client.release(lost);
       }
     },
   };

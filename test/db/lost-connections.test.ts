@@ -52,4 +52,15 @@ describe.skipIf(!onPostgres)('idle PostgreSQL connections that the server ends',
     expect(await database.sql.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
     expect(await database.prisma.company.count()).toBe(0);
   });
+
+  it('fails a transaction whose connection is ended mid-way, and the next one runs on a new connection', async () => {
+    const attempt = database.sql.transaction(async (tx) => {
+      const [{ pid }] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the termination arrives while checked out
+      await tx.query('SELECT 1');
+    });
+    await expect(attempt).rejects.toThrow();
+    expect(await database.sql.transaction((tx) => tx.query<{ one: number }>('SELECT 1 AS one'))).toEqual([{ one: 1 }]);
+  });
 });
