@@ -27,6 +27,8 @@ let port: number;
 let token: string;
 let database: Database;
 const statements: string[] = [];
+let dozenId: number;
+let componentIds: number[];
 
 const QUERY_LOG = { log: [{ emit: 'event' as const, level: 'query' as const }] };
 
@@ -96,6 +98,11 @@ async function seed(companyId: number) {
   const templateCategory = await db.distributionTemplateCategory.create({ data: { name: 'DTC' } as any });
   const unitClass = await db.unitClass.create({ data: { name: 'Count' } as any });
   const each = await db.unitOfMeasure.create({ data: { unitClassId: unitClass.id, name: 'each', baseUnit: true } as any });
+  const dozen = await db.unitOfMeasure.create({ data: { unitClassId: unitClass.id, name: 'dozen', baseUnit: false } as any });
+  await db.unitConversionRule.create({
+    data: { type: 'SYSTEM', baseUnitOfMeasureId: each.id, convertedUnitOfMeasureId: dozen.id, conversionFactor: 12 } as any,
+  });
+  dozenId = dozen.id;
   const bom = await db.bom.create({ data: { name: 'BOM' } as any });
   const tags = await db.tag.createManyAndReturn({ data: [{ name: 't1' }, { name: 't2' }, { name: 't3' }] as any });
   const products = await db.product.createManyAndReturn({
@@ -117,6 +124,7 @@ async function seed(companyId: number) {
     select: { id: true },
   });
   const ids = products.map((p) => p.id);
+  componentIds = ids.slice(0, 24);
   const variants = await db.product.createManyAndReturn({
     data: ids.map((parentProductId, i) => ({ name: `Variant ${i}`, sku: `VAR-${i}`, parentProductId })) as any,
     select: { id: true },
@@ -151,10 +159,10 @@ function get(path: string, body?: unknown): Promise<{ status: number; body: any 
 }
 
 /** Statements sent while serving one request (the token's last-used stamp, written at most once a while, aside). */
-async function countStatements(request: () => Promise<{ status: number; body: any }>) {
+async function countStatements(request: () => Promise<{ status: number; body: any }>, status = 200) {
   statements.length = 0;
   const res = await request();
-  expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
+  expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(status);
   return { res, count: statements.filter((sql) => !/^UPDATE "public"\."ApiToken"/.test(sql)).length };
 }
 
@@ -185,6 +193,27 @@ describe('query count of a page of products', () => {
     const small = await countStatements(() => get('/graphql', { query, variables: { n: 10 } }));
     const large = await countStatements(() => get('/graphql', { query, variables: { n: 100 } }));
     expect(large.res.body.data.products.items).toHaveLength(100);
+    expect(large.count).toBe(small.count);
+  });
+});
+
+describe('query count of writes with items in other units', () => {
+  const items = (n: number) => componentIds.slice(0, n).map((id) => ({ product_id: id, quantity: 2, uom_id: dozenId }));
+
+  it('is the same for a BOM of 2 and of 24 items', async () => {
+    const small = await countStatements(() => get('/external/api/v1/boms', { name: 'Small BOM', items: items(2) }), 201);
+    const large = await countStatements(() => get('/external/api/v1/boms', { name: 'Large BOM', items: items(24) }), 201);
+    expect(large.res.body.data.items).toHaveLength(24);
+    expect(large.res.body.data.items.every((item: any) => item.base_quantity === 24)).toBe(true);
+    expect(large.count).toBe(small.count);
+  });
+
+  it('is the same for a kit of 2 and of 24 items', async () => {
+    const kit = (sku: string, n: number) => ({ name: sku, sku, type: 'KIT', kit_items: items(n) });
+    const small = await countStatements(() => get('/external/api/v1/products', kit('KIT-SMALL', 2)), 201);
+    const large = await countStatements(() => get('/external/api/v1/products', kit('KIT-LARGE', 24)), 201);
+    expect(large.res.body.data.kit_items).toHaveLength(24);
+    expect(large.res.body.data.kit_items.every((item: any) => item.base_uom_quantity === 24)).toBe(true);
     expect(large.count).toBe(small.count);
   });
 });

@@ -289,6 +289,12 @@ describe('kits', () => {
     expect422(await api('PATCH', `/products/${inner.id}`, { kit_items: [{ product_id: inner.id, quantity: 1 }] }), ['kit_items.0.product_id']);
     const cycle = await api('PATCH', `/products/${inner.id}`, { kit_items: [{ product_id: part.id, quantity: 1 }, { product_id: outer.id, quantity: 1 }] });
     expect422(cycle, ['kit_items.1.product_id']);
+    expect(cycle.body.errors['kit_items.1.product_id']).toEqual([`Kit ${outer.id} contains this kit, so this kit cannot contain it.`]);
+    // Through two levels: top → outer → inner.
+    const top = await create({ name: 'Top', sku: 'TOP', type: 'KIT', kit_items: [{ product_id: outer.id, quantity: 1 }] });
+    const deep = await api('PATCH', `/products/${inner.id}`, { kit_items: [{ product_id: part.id, quantity: 1 }, { product_id: top.id, quantity: 1 }] });
+    expect422(deep, ['kit_items.1.product_id']);
+    expect(deep.body.errors['kit_items.1.product_id']).toEqual([`Kit ${top.id} contains this kit, so this kit cannot contain it.`]);
     expect422(
       await api('POST', '/products', {
         name: 'Bad', sku: 'BAD-KIT', type: 'KIT',

@@ -5,7 +5,7 @@ import type { TenantTx } from '../../db/tenant-client.js';
 import { FieldErrorCollector, ValidationError } from '../shared/errors.js';
 import { Decimal } from '../shared/decimal.js';
 import { checkDecimal } from '../shared/field-checks.js';
-import { toProductBaseQuantity } from '../units/conversion.js';
+import { toProductBaseQuantities } from '../units/conversion.js';
 
 export const CONSUMPTION_BASES = ['planned', 'actual'] as const;
 export const DEFAULT_CONSUMPTION_BASIS = 'planned';
@@ -49,6 +49,7 @@ export async function resolveBomItems(
   const before = Object.keys(errors.errors).length;
   const products = await resolveProducts(tx, items, errors);
   const units = await loadUnits(tx, items, errors);
+  const converted = await convertToProductUnits(tx, items, products, units);
 
   const rows: BomItemRow[] = [];
   for (const [index, item] of items.entries()) {
@@ -64,7 +65,7 @@ export async function resolveBomItems(
     const product = products[index];
     if (!product || !item.quantity) continue;
     const uomId = item.uomId ?? product.defaultUomId;
-    const baseQuantity = await baseQuantityOf(tx, product, item, units, errors, at('uomId'));
+    const baseQuantity = baseQuantityOf(product, item, units, converted.get(index), errors, at('uomId'));
     if (!baseQuantity) continue;
     rows.push({
       productId: product.id,
@@ -139,36 +140,74 @@ async function loadUnits(tx: TenantTx, items: BomItemInput[], errors: FieldError
   return classOf;
 }
 
-/** The quantity in the product's default unit; null (with the reason collected) when it cannot be had. */
-async function baseQuantityOf(
+type Conversion = Decimal | ValidationError | { otherClassThan: string };
+
+/**
+ * Each item's quantity in its product's default unit, by item index, for the items that give another unit
+ * of a known class; all of them together in a fixed number of queries. An item whose unit is of another
+ * class than the product's unit gets the name of that unit instead.
+ */
+async function convertToProductUnits(
   tx: TenantTx,
+  items: BomItemInput[],
+  products: Array<ProductRef | null>,
+  unitClassOf: Map<number, number>,
+): Promise<Map<number, Conversion>> {
+  const wanted = items.flatMap((item, index) => {
+    const product = products[index];
+    const uomId = item.uomId;
+    if (!product || !item.quantity || uomId === undefined || uomId === null || uomId === product.defaultUomId) return [];
+    if (!unitClassOf.has(uomId)) return []; // unknown unit: already reported
+    return [{ index, product, uomId, quantity: item.quantity }];
+  });
+  const defaultUnitIds = [...new Set(wanted.map((w) => w.product.defaultUomId).filter((id): id is number => id !== null))];
+  const defaultUnits = new Map(
+    (defaultUnitIds.length
+      ? await tx.unitOfMeasure.findMany({ where: { id: { in: defaultUnitIds } }, select: { id: true, unitClassId: true, name: true } })
+      : []
+    ).map((u) => [u.id, u]),
+  );
+  const answers = new Map<number, Conversion>();
+  const convertible = wanted.filter((w) => {
+    const productUnit = w.product.defaultUomId === null ? undefined : defaultUnits.get(w.product.defaultUomId);
+    if (productUnit && productUnit.unitClassId !== unitClassOf.get(w.uomId)) {
+      answers.set(w.index, { otherClassThan: productUnit.name });
+      return false;
+    }
+    return true;
+  });
+  const results = await toProductBaseQuantities(
+    tx,
+    convertible.map((w) => ({ productId: w.product.id, uomId: w.uomId, quantity: w.quantity })),
+  );
+  convertible.forEach((w, i) => answers.set(w.index, results[i]!));
+  return answers;
+}
+
+/** The quantity in the product's default unit; null (with the reason collected) when it cannot be had. */
+function baseQuantityOf(
   product: ProductRef,
   item: BomItemInput,
   unitClassOf: Map<number, number>,
+  conversion: Conversion | undefined,
   errors: FieldErrorCollector,
   field: string,
-): Promise<Decimal | null> {
-  const quantity = item.quantity!;
-  if (item.uomId === undefined || item.uomId === null || item.uomId === product.defaultUomId) return quantity;
-  const unitClass = unitClassOf.get(item.uomId);
-  if (unitClass === undefined) return null; // unknown unit: already reported
-  if (product.defaultUomId !== null) {
-    const productUnit = await tx.unitOfMeasure.findUnique({ where: { id: product.defaultUomId }, select: { unitClassId: true, name: true } });
-    if (productUnit && productUnit.unitClassId !== unitClass) {
-      errors.add(field, `The unit of measure ${item.uomId} is not of the same unit class as the product's unit (${productUnit.name}), so the quantity cannot be converted.`);
-      return null;
-    }
-  }
-  try {
-    const base = (await toProductBaseQuantity(tx, product.id, item.uomId, quantity)).toDecimalPlaces(BASE_QUANTITY.scale);
-    if (base.abs().gte(BASE_QUANTITY.limit)) {
-      errors.add(field, `In the product's unit the quantity is ${base.toFixed()}, more than the ${BASE_QUANTITY.limit.toFixed()} a BOM item can hold.`);
-      return null;
-    }
-    return base;
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    for (const messages of Object.values(error.fieldErrors)) for (const message of messages) errors.add(field, message);
+): Decimal | null {
+  const uomId = item.uomId;
+  if (uomId === undefined || uomId === null || uomId === product.defaultUomId) return item.quantity!;
+  if (!unitClassOf.has(uomId) || conversion === undefined) return null; // unknown unit: already reported
+  if (conversion instanceof ValidationError) {
+    for (const messages of Object.values(conversion.fieldErrors)) for (const message of messages) errors.add(field, message);
     return null;
   }
+  if ('otherClassThan' in conversion) {
+    errors.add(field, `The unit of measure ${uomId} is not of the same unit class as the product's unit (${conversion.otherClassThan}), so the quantity cannot be converted.`);
+    return null;
+  }
+  const base = conversion.toDecimalPlaces(BASE_QUANTITY.scale);
+  if (base.abs().gte(BASE_QUANTITY.limit)) {
+    errors.add(field, `In the product's unit the quantity is ${base.toFixed()}, more than the ${BASE_QUANTITY.limit.toFixed()} a BOM item can hold.`);
+    return null;
+  }
+  return base;
 }

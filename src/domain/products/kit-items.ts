@@ -3,7 +3,7 @@
 // unit and the component's retail price at the time (`originalPrice`); the price defaults to it. A kit may
 // not contain itself, directly or through kits it contains.
 import type { TenantTx } from '../../db/tenant-client.js';
-import { toProductBaseQuantity } from '../units/conversion.js';
+import { toProductBaseQuantities } from '../units/conversion.js';
 import type { Decimal } from '../shared/decimal.js';
 import { ValidationError, type FieldErrorCollector } from '../shared/errors.js';
 import { checkDecimal } from '../shared/field-checks.js';
@@ -36,8 +36,9 @@ export async function prepareKitItems(
   );
   const uomIds = [...new Set(items.map((item) => item.uomId).filter((id): id is number => typeof id === 'number'))];
   const units = new Set((await tx.unitOfMeasure.findMany({ where: { id: { in: uomIds } }, select: { id: true } })).map((u) => u.id));
+  const containers = kitId === null ? new Set<number>() : await kitsContaining(tx, kitId);
 
-  const rows: KitItemRow[] = [];
+  const accepted: Array<{ index: number; item: KitItemInput; uomId: number | null; originalPrice: Decimal | null }> = [];
   for (const [index, item] of items.entries()) {
     const key = (field: string) => `kitItems.${index}.${field}`;
     const component = components.get(item.productId);
@@ -48,7 +49,7 @@ export async function prepareKitItems(
     } else if (item.productId === kitId) {
       errors.add(key('productId'), 'A kit cannot contain itself.');
       ok = false;
-    } else if (kitId !== null && component.type === 'KIT' && (await kitContains(tx, item.productId, kitId))) {
+    } else if (component.type === 'KIT' && containers.has(item.productId)) {
       errors.add(key('productId'), `Kit ${item.productId} contains this kit, so this kit cannot contain it.`);
       ok = false;
     }
@@ -59,18 +60,23 @@ export async function prepareKitItems(
       errors.add(key('uomId'), `The selected unit of measure ${item.uomId} does not exist.`);
     }
     if (!ok || Object.keys(errors.errors).length > before) continue;
+    accepted.push({ index, item, uomId: item.uomId ?? component!.defaultUomId, originalPrice: component!.retailPrice });
+  }
 
-    const uomId = item.uomId ?? component!.defaultUomId;
-    let baseUomQuantity: Decimal;
-    try {
-      baseUomQuantity = await toProductBaseQuantity(tx, item.productId, uomId, item.quantity);
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
+  const baseQuantities = await toProductBaseQuantities(
+    tx,
+    accepted.map(({ item, uomId }) => ({ productId: item.productId, uomId, quantity: item.quantity })),
+  );
+  const rows: KitItemRow[] = [];
+  accepted.forEach(({ index, item, uomId, originalPrice }, i) => {
+    const baseUomQuantity = baseQuantities[i]!;
+    if (baseUomQuantity instanceof ValidationError) {
       // The conversion names its own fields; here the unit belongs to this item.
-      for (const messages of Object.values(error.fieldErrors)) for (const message of messages) errors.add(key('uomId'), message);
-      continue;
+      for (const messages of Object.values(baseUomQuantity.fieldErrors)) {
+        for (const message of messages) errors.add(`kitItems.${index}.uomId`, message);
+      }
+      return;
     }
-    const originalPrice = component!.retailPrice;
     rows.push({
       productId: item.productId,
       uomId,
@@ -80,19 +86,18 @@ export async function prepareKitItems(
       price: item.price ?? originalPrice,
       originalPrice,
     });
-  }
+  });
   return rows;
 }
 
-/** Whether kit `outer` contains product `target`, directly or through the kits it contains. */
-export async function kitContains(tx: TenantTx, outer: number, target: number): Promise<boolean> {
-  const seen = new Set<number>([outer]);
-  let frontier = [outer];
+/** The kits that contain product `target`, directly or through the kits they contain: one query per level. */
+async function kitsContaining(tx: TenantTx, target: number): Promise<Set<number>> {
+  const containers = new Set<number>();
+  let frontier = [target];
   while (frontier.length > 0) {
-    const rows = await tx.kitItem.findMany({ where: { kitId: { in: frontier } }, select: { productId: true } });
-    if (rows.some((row) => row.productId === target)) return true;
-    frontier = [...new Set(rows.map((row) => row.productId))].filter((id) => !seen.has(id));
-    frontier.forEach((id) => seen.add(id));
+    const rows = await tx.kitItem.findMany({ where: { productId: { in: frontier } }, select: { kitId: true } });
+    frontier = [...new Set(rows.map((row) => row.kitId))].filter((id) => !containers.has(id) && id !== target);
+    frontier.forEach((id) => containers.add(id));
   }
-  return false;
+  return containers;
 }
