@@ -258,6 +258,20 @@ describe('lots and cost', () => {
     expect(await lotStock(p.id, destination.id)).toEqual({ [early]: 3, [late]: 1 });
   });
 
+  it('one receipt naming a line twice takes the lots in shipping order across both entries', async () => {
+    const p = await product({ lot_tracking: true, lot_deduction_strategy: 'FEFO' });
+    await stockIn(p.id, source.id, 5, { lot_number: 'FIRST', expiry_date: '2099-01-01' });
+    await stockIn(p.id, source.id, 5, { lot_number: 'SECOND', expiry_date: '2099-06-01' });
+    const order = (await createTransfer([{ product_id: p.id, quantity: 10 }])).body.data;
+    const shipped = (await api('POST', `/transfer-orders/${order.id}/ship`)).body.data;
+    const [first, second] = shipped.lines[0].lots.map((l: any) => l.lot_id);
+    const lineId = order.lines[0].id;
+    const res = await api('POST', `/transfer-orders/${order.id}/receive`, { lines: [{ line_id: lineId, quantity: 4 }, { line_id: lineId, quantity: 4 }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await lotStock(p.id, destination.id)).toEqual({ [first]: 5, [second]: 3 });
+    expect(res.body.data.lines[0].lots.map((l: any) => [l.lot_number, l.received_quantity])).toEqual([['FIRST', 5], ['SECOND', 3]]);
+  });
+
   it('a named lot moves as named (lot_number or lot_id)', async () => {
     const p = await product({ lot_tracking: true });
     await stockIn(p.id, source.id, 2, { lot_number: 'A' });

@@ -69,6 +69,7 @@ export async function receiveTransferOrder(
 
     const requests = pickReceipts(order.lines, lines);
     const costs = await carriedUnitCosts(tx, order.id, order.lines);
+    const inTransit = await inTransitLots(tx, order.id);
     const movements: MovementInput[] = [];
     for (const { line, quantity, field } of requests) {
       // Conditional on what is still outstanding, so concurrent receipts can never over-receive a line.
@@ -79,7 +80,7 @@ export async function receiveTransferOrder(
       if (updated.count === 0) {
         throw new ValidationError({ [`${field}quantity`]: [`Line ${line.id} no longer has ${quantity.toString()} outstanding to receive.`] });
       }
-      for (const part of await lotsToReceive(tx, order.id, line.id, quantity)) {
+      for (const part of inTransit.take(line.id, quantity)) {
         movements.push({
           productId: line.productId,
           locationId: order.destinationLocationId,
@@ -120,9 +121,10 @@ export async function cancelTransferOrder(db: TenantDb, id: number, context: Pos
         throw new ValidationError({ status: [`This transfer order cannot be cancelled:${why}. Only a draft or a shipped order with nothing received can be.`] });
       }
       const costs = await carriedUnitCosts(tx, order.id, order.lines);
+      const inTransit = await inTransitLots(tx, order.id);
       const movements: MovementInput[] = [];
       for (const [index, line] of order.lines.entries()) {
-        for (const part of await lotsToReceive(tx, order.id, line.id, line.shippedQuantity)) {
+        for (const part of inTransit.take(line.id, line.shippedQuantity)) {
           movements.push({
             productId: line.productId,
             locationId: order.sourceLocationId,
@@ -199,31 +201,48 @@ function pickReceipts(orderLines: OrderLine[], asked: ReceiveLineInput[] | null 
 }
 
 /**
- * Splits `quantity` of a line over the lots it was shipped in, lot by lot in shipping order, skipping what
- * earlier receipts (or a cancellation) already put back. Lot-less stock is one part with lotId null.
+ * What is still in transit per line and lot: shipped, less what receipts and a cancellation put back. Read
+ * once per transition from the order's movements; `take` then splits quantities over it in memory, so
+ * several requests for one line in the same call each get the lots the earlier ones left.
  */
-async function lotsToReceive(tx: TenantTx, orderId: number, lineId: number, quantity: Decimal) {
+async function inTransitLots(tx: TenantTx, orderId: number) {
   const moved = await tx.stockMovement.findMany({
-    where: { sourceId: orderId, sourceLineId: lineId, sourceType: { in: ['TRANSFER_SHIPMENT', 'TRANSFER_RECEIPT', 'TRANSFER_CANCELLATION'] } },
-    select: { lotId: true, quantity: true, sourceType: true },
+    where: { sourceId: orderId, sourceType: { in: ['TRANSFER_SHIPMENT', 'TRANSFER_RECEIPT', 'TRANSFER_CANCELLATION'] } },
+    select: { sourceLineId: true, lotId: true, quantity: true, sourceType: true },
     orderBy: { id: 'asc' },
   });
-  const open = new Map<number | null, Decimal>();
+  // Lots in shipping order (a Map keeps insertion order), then what came back subtracted.
+  const open = new Map<number, Map<number | null, Decimal>>();
+  const lotsOf = (lineId: number) => open.get(lineId) ?? open.set(lineId, new Map()).get(lineId)!;
   for (const row of moved) {
-    if (row.sourceType === 'TRANSFER_SHIPMENT') open.set(row.lotId, (open.get(row.lotId) ?? ZERO).plus(row.quantity.negated()));
+    if (row.sourceType !== 'TRANSFER_SHIPMENT' || row.sourceLineId === null) continue;
+    const lots = lotsOf(row.sourceLineId);
+    lots.set(row.lotId, (lots.get(row.lotId) ?? ZERO).plus(row.quantity.negated()));
   }
   for (const row of moved) {
-    if (row.sourceType !== 'TRANSFER_SHIPMENT') open.set(row.lotId, (open.get(row.lotId) ?? ZERO).minus(row.quantity));
+    if (row.sourceType === 'TRANSFER_SHIPMENT' || row.sourceLineId === null) continue;
+    const lots = lotsOf(row.sourceLineId);
+    lots.set(row.lotId, (lots.get(row.lotId) ?? ZERO).minus(row.quantity));
   }
-  const parts: Array<{ lotId: number | null; quantity: Decimal }> = [];
-  let left = quantity;
-  for (const [lotId, outstanding] of open) {
-    if (left.lte(0)) break;
-    if (outstanding.lte(0)) continue;
-    const take = Decimal.min(outstanding, left);
-    parts.push({ lotId, quantity: take });
-    left = left.minus(take);
-  }
-  if (left.gt(0)) throw new ValidationError({ quantity: [`The shipment of line ${lineId} does not cover ${left.toString()} more.`] });
-  return parts;
+  return {
+    /**
+     * Splits `quantity` of a line over the lots it was shipped in, lot by lot in shipping order, and counts
+     * it as gone. Lot-less stock is one part with lotId null.
+     */
+    take(lineId: number, quantity: Decimal): Array<{ lotId: number | null; quantity: Decimal }> {
+      const parts: Array<{ lotId: number | null; quantity: Decimal }> = [];
+      let left = quantity;
+      const lots = lotsOf(lineId);
+      for (const [lotId, outstanding] of lots) {
+        if (left.lte(0)) break;
+        if (outstanding.lte(0)) continue;
+        const part = Decimal.min(outstanding, left);
+        parts.push({ lotId, quantity: part });
+        lots.set(lotId, outstanding.minus(part));
+        left = left.minus(part);
+      }
+      if (left.gt(0)) throw new ValidationError({ quantity: [`The shipment of line ${lineId} does not cover ${left.toString()} more.`] });
+      return parts;
+    },
+  };
 }
