@@ -6,7 +6,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PrismaClient } from '../generated/prisma/client.js';
+import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 import { applyMigrations } from './migrations.js';
 import { pgliteRunner, pgRunner, type SqlRunner } from './sql-runner.js';
 
@@ -22,6 +22,8 @@ export interface OpenDatabaseOptions {
    * without a listener such an error would crash the process.
    */
   onConnectionLost?: (error: Error) => void;
+  /** Told the text of every statement Prisma sends (tests count them). */
+  onQuery?: (sql: string) => void;
 }
 
 export interface Database {
@@ -33,7 +35,9 @@ export interface Database {
 
 export async function openDatabase(target: DatabaseTarget, options: OpenDatabaseOptions = {}): Promise<Database> {
   const database =
-    target.kind === 'pglite' ? await openPglite(target.dataDir) : openPostgres(target, options.onConnectionLost ?? (() => {}));
+    target.kind === 'pglite'
+      ? await openPglite(target.dataDir, options.onQuery)
+      : openPostgres(target, options.onConnectionLost ?? (() => {}), options.onQuery);
   if (options.migrate !== false) {
     try {
       await applyMigrations(database.sql);
@@ -45,7 +49,15 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
   return database;
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+/** A Prisma client over the adapter; with onQuery, one that reports each statement it sends. */
+function prismaClient(adapter: Prisma.PrismaClientOptions['adapter'], onQuery?: (sql: string) => void): PrismaClient {
+  if (!onQuery) return new PrismaClient({ adapter });
+  const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
+  client.$on('query', (event) => onQuery(event.query));
+  return client as unknown as PrismaClient;
+}
+
+async function openPglite(dataDir: string | null, onQuery?: (sql: string) => void): Promise<Database> {
   let location: string | undefined;
   if (dataDir !== null) {
     location = path.join(dataDir, 'pglite');
@@ -55,7 +67,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   await pglite.waitReady;
   // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils; the runtime interface
   // it implements is the one Prisma 6.19 calls (argTypes, whose type changed, are not read by it).
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) as any });
+  const prisma = prismaClient(new PrismaPGlite(pglite) as any, onQuery);
   return {
     kind: 'pglite',
     prisma,
@@ -67,16 +79,18 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-function openPostgres(target: { url: string; poolSize?: number }, onConnectionLost: (error: Error) => void): Database {
+function openPostgres(
+  target: { url: string; poolSize?: number },
+  onConnectionLost: (error: Error) => void,
+  onQuery?: (sql: string) => void,
+): Database {
   const poolSize = target.poolSize ?? 10;
   const pool = new pg.Pool({ connectionString: target.url, max: 2 });
   pool.on('error', onConnectionLost);
-  const prisma = new PrismaClient({
-    adapter: new PrismaPg(
-      { connectionString: target.url, max: poolSize },
-      { onPoolError: onConnectionLost, onConnectionError: onConnectionLost },
-    ),
-  });
+  const prisma = prismaClient(
+    new PrismaPg({ connectionString: target.url, max: poolSize }, { onPoolError: onConnectionLost, onConnectionError: onConnectionLost }),
+    onQuery,
+  );
   return {
     kind: 'postgres',
     prisma,

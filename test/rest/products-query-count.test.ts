@@ -1,23 +1,15 @@
 // A page of products with every relation loads in a fixed number of SQL statements, whatever the page
 // size: each relation is one query for the whole page (Prisma plugin selections), never one per product.
-// The service runs here over a database opened by this test with Prisma's query events on, so every
-// statement the request sends is counted.
-import { randomBytes } from 'node:crypto';
+// The service runs here over a test database whose Prisma client reports every statement it sends.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PGlite } from '@electric-sql/pglite';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrismaClient } from '../../src/generated/prisma/client.js';
-import { applyMigrations } from '../../src/db/migrations.js';
-import { pgliteRunner, pgRunner } from '../../src/db/sql-runner.js';
 import type { Database } from '../../src/db/database.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { createApp, type App } from '../../src/http/app.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 import { silentLogger } from '../../src/http/logger.js';
+import { openTestDatabase } from '../support/test-database.js';
 import { createCompany } from '../../src/domain/tenancy/companies.js';
 import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
 
@@ -30,46 +22,8 @@ const statements: string[] = [];
 let dozenId: number;
 let componentIds: number[];
 
-const QUERY_LOG = { log: [{ emit: 'event' as const, level: 'query' as const }] };
-
-/** The same two targets as test/support/test-database.ts, with a client that reports every statement. */
-async function openCountingDatabase(): Promise<Database> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const pglite = new PGlite();
-    await pglite.waitReady;
-    await applyMigrations(pgliteRunner(pglite));
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) as any, ...QUERY_LOG });
-    return { kind: 'pglite', prisma, sql: pgliteRunner(pglite), close: async () => { await prisma.$disconnect(); await pglite.close(); } };
-  }
-  const name = `test_qc_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-  await applyMigrations(pgRunner(pool));
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url.toString(), max: 5 }), ...QUERY_LOG });
-  return {
-    kind: 'postgres',
-    prisma,
-    sql: pgRunner(pool),
-    async close() {
-      await prisma.$disconnect();
-      await pool.end();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
 beforeAll(async () => {
-  database = await openCountingDatabase();
-  (database.prisma as any).$on('query', (event: { query: string }) => statements.push(event.query));
+  database = await openTestDatabase({ onQuery: (sql) => statements.push(sql) });
   const { company } = await createCompany(database.prisma, { slug: 'count', name: 'Count Co', adminEmail: 'a@count.test', adminPassword: 'correct horse battery staple' });
   token = (await createApiToken(database.prisma, { companyId: company.id, name: 't', scopes: ['read', 'write'] })).secret;
   await seed(company.id);

@@ -2,13 +2,13 @@
 // PostgreSQL server, as in CI) a newly created database on that server, dropped afterwards.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../src/db/database.js';
+import { openDatabase, type Database, type OpenDatabaseOptions } from '../../src/db/database.js';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(options: Pick<OpenDatabaseOptions, 'onQuery'> = {}): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ kind: 'pglite', dataDir: null });
+  if (!serverUrl) return openDatabase({ kind: 'pglite', dataDir: null }, options);
 
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -17,7 +17,7 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 }, options);
   return {
     ...database,
     async close() {
