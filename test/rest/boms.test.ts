@@ -255,6 +255,19 @@ describe('validation (422 {message, errors})', () => {
     await expectErrors({ items: [{ product_id: 999999, quantity: 1 }] }, { 'items.0.product_id': ['The selected product 999999 does not exist.'] });
   });
 
+  it('refuses a deactivated product by id, by sku and by alternate sku', async () => {
+    const retired = await db.product.create({ data: { name: 'Retired', sku: 'RETIRED-1', status: 0 } as any });
+    await db.productAlternateSku.create({ data: { productId: retired.id, sku: 'RETIRED-ALT' } as any });
+    await expectErrors(
+      { items: [{ product_id: retired.id, quantity: 1 }, { sku: 'RETIRED-1', quantity: 1 }, { sku: 'RETIRED-ALT', quantity: 1 }] },
+      {
+        'items.0.product_id': [`The selected product ${retired.id} does not exist.`],
+        'items.1.sku': ['No product or alternate SKU "RETIRED-1" exists.'],
+        'items.2.sku': ['No product or alternate SKU "RETIRED-ALT" exists.'],
+      },
+    );
+  });
+
   it('refuses an empty items array', async () => {
     await expectErrors({ items: [] }, { items: ['The items must have at least 1 item.'] });
   });

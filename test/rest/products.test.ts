@@ -30,7 +30,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const refs = {
   category: 0, subcategory: 0, otherCategory: 0, otherSubcategory: 0, supplier: 0, tagRed: 0, tagBlue: 0,
-  priorityList: 0, template: 0, templateCategory: 0, each: 0, dozen: 0, gram: 0, bom: 0,
+  priorityList: 0, template: 0, templateCategory: 0, countClass: 0, each: 0, dozen: 0, gram: 0, bom: 0,
 };
 
 beforeAll(async () => {
@@ -60,7 +60,7 @@ beforeAll(async () => {
   Object.assign(refs, {
     category: category.id, subcategory: subcategory.id, otherCategory: otherCategory.id, otherSubcategory: otherSubcategory.id,
     supplier: supplier.id, tagRed: tagRed.id, tagBlue: tagBlue.id, priorityList: priorityList.id, template: template.id,
-    templateCategory: templateCategory.id, each: each.id, dozen: dozen.id, gram: gram.id, bom: bom.id,
+    templateCategory: templateCategory.id, countClass: count.id, each: each.id, dozen: dozen.id, gram: gram.id, bom: bom.id,
   });
 });
 afterAll(() => server?.close());
@@ -303,6 +303,14 @@ describe('kits', () => {
       ['kit_items.0.quantity', 'kit_items.1.product_id', 'kit_items.2.uom_id', 'kit_items.3.uom_id'],
     );
     expect422(await api('POST', '/products', { name: 'Bad', sku: 'BAD-KIT', type: 'KIT', kit_items: [{ quantity: 1 }] }), ['kit_items.0.product_id']);
+    // A valid quantity in a large unit can be too large for the base-unit column: 422, not a failed write.
+    const container = await db.unitOfMeasure.create({ data: { unitClassId: refs.countClass, name: 'container' } as any });
+    await db.unitConversionRule.create({ data: { baseUnitOfMeasureId: refs.each, convertedUnitOfMeasureId: container.id, conversionFactor: 1_000_000 } as any });
+    const huge = await api('POST', '/products', { name: 'Huge', sku: 'HUGE-KIT', type: 'KIT', kit_items: [{ product_id: part.id, quantity: 1_000_000_000, uom_id: container.id }] });
+    expect422(huge, ['kit_items.0.uom_id']);
+    expect(huge.body.errors['kit_items.0.uom_id']).toEqual([
+      "In the product's unit the quantity is 1000000000000000, more than the 100000000000000 a kit item can hold.",
+    ]);
     // Turning a kit with items into a product needs its items removed in the same request.
     expect422(await api('PATCH', `/products/${outer.id}`, { type: 'PRODUCT' }), ['type']);
     const plain = await api('PATCH', `/products/${outer.id}`, { type: 'PRODUCT', kit_items: [] });

@@ -268,6 +268,13 @@ describe('supplier SKUs', () => {
       product_id: [`The selected product ${foreignProduct} does not exist.`],
     });
 
+    // A deactivated product is gone from the API, so it cannot get a supplier SKU either.
+    const retired = await createProduct(acme, 'SKU-P-RETIRED');
+    await server.database.prisma.product.update({ where: { id: retired }, data: { status: 0 } });
+    const toRetired = await api('POST', '/supplier-skus', { supplier_id: supplier.id, product_id: retired, supplier_sku: 'R1' });
+    expect(toRetired.status).toBe(422);
+    expect(toRetired.body.errors).toEqual({ product_id: [`The selected product ${retired} does not exist.`] });
+
     const first = (await api('POST', '/supplier-skus', { supplier_id: supplier.id, product_id: productId, supplier_sku: 'U1' })).body.data;
     const clash = await api('POST', '/supplier-skus', { supplier_id: supplier.id, product_id: productId, supplier_sku: 'U1' });
     expect(clash.status).toBe(422);

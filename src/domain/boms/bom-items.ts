@@ -4,13 +4,12 @@
 import type { TenantTx } from '../../db/tenant-client.js';
 import { FieldErrorCollector, ValidationError } from '../shared/errors.js';
 import { Decimal } from '../shared/decimal.js';
-import { checkDecimal } from '../shared/field-checks.js';
+import { checkDecimal, fitBaseQuantity } from '../shared/field-checks.js';
 import { toProductBaseQuantities } from '../units/conversion.js';
+import { ACTIVE } from '../products/products.js';
 
 export const CONSUMPTION_BASES = ['planned', 'actual'] as const;
 export const DEFAULT_CONSUMPTION_BASIS = 'planned';
-/** BomItem.baseQuantity is NUMERIC(24, 10). */
-const BASE_QUANTITY = { scale: 10, limit: new Decimal(10).pow(14) };
 
 export interface BomItemInput {
   productId?: number | null;
@@ -86,13 +85,13 @@ async function resolveProducts(tx: TenantTx, items: BomItemInput[], errors: Fiel
   const ids = [...new Set(items.map((i) => i.productId).filter((id): id is number => typeof id === 'number'))];
   const skus = [...new Set(items.map((i) => i.sku).filter((s): s is string => typeof s === 'string' && s !== ''))];
   const select = { id: true, sku: true, defaultUomId: true } as const;
-  const [byId, bySku, byAlternate] = await Promise.all([
-    ids.length ? tx.product.findMany({ where: { id: { in: ids } }, select }) : [],
-    skus.length ? tx.product.findMany({ where: { sku: { in: skus } }, select }) : [],
-    skus.length
-      ? tx.productAlternateSku.findMany({ where: { sku: { in: skus } }, select: { sku: true, product: { select } } })
-      : [],
-  ]);
+  // Deactivated products are gone from the API: they cannot become BOM items. One query after the other:
+  // a transaction client runs one query at a time.
+  const byId = ids.length ? await tx.product.findMany({ where: { id: { in: ids }, status: ACTIVE }, select }) : [];
+  const bySku = skus.length ? await tx.product.findMany({ where: { sku: { in: skus }, status: ACTIVE }, select }) : [];
+  const byAlternate = skus.length
+    ? await tx.productAlternateSku.findMany({ where: { sku: { in: skus }, product: { status: ACTIVE } }, select: { sku: true, product: { select } } })
+    : [];
   const productById = new Map(byId.map((p) => [p.id, p]));
   // A SKU is unique per company across products and alternate SKUs; a product's own SKU is read first.
   const productBySku = new Map<string, ProductRef>(byAlternate.map((a) => [a.sku, a.product]));
@@ -204,10 +203,5 @@ function baseQuantityOf(
     errors.add(field, `The unit of measure ${uomId} is not of the same unit class as the product's unit (${conversion.otherClassThan}), so the quantity cannot be converted.`);
     return null;
   }
-  const base = conversion.toDecimalPlaces(BASE_QUANTITY.scale);
-  if (base.abs().gte(BASE_QUANTITY.limit)) {
-    errors.add(field, `In the product's unit the quantity is ${base.toFixed()}, more than the ${BASE_QUANTITY.limit.toFixed()} a BOM item can hold.`);
-    return null;
-  }
-  return base;
+  return fitBaseQuantity(errors, field, conversion, 'BOM item');
 }

@@ -6,7 +6,7 @@ import type { TenantTx } from '../../db/tenant-client.js';
 import { toProductBaseQuantities } from '../units/conversion.js';
 import type { Decimal } from '../shared/decimal.js';
 import { ValidationError, type FieldErrorCollector } from '../shared/errors.js';
-import { checkDecimal } from '../shared/field-checks.js';
+import { checkDecimal, fitBaseQuantity } from '../shared/field-checks.js';
 import type { KitItemInput } from './product-input.js';
 
 export interface KitItemRow {
@@ -77,12 +77,13 @@ export async function prepareKitItems(
       }
       return;
     }
+    const fitted = fitBaseQuantity(errors, `kitItems.${index}.uomId`, baseUomQuantity, 'kit item');
+    if (!fitted) return;
     rows.push({
       productId: item.productId,
       uomId,
       quantity: item.quantity,
-      // The column keeps 10 decimal places; a conversion may give more.
-      baseUomQuantity: baseUomQuantity.toDecimalPlaces(10),
+      baseUomQuantity: fitted,
       price: item.price ?? originalPrice,
       originalPrice,
     });

@@ -87,3 +87,18 @@ export function checkDecimal(
   const limit = new Decimal(10).pow(precision - scale);
   if (value.abs().gte(limit)) errors.add(field, `The ${name} must be less than ${limit.toFixed()} in size.`);
 }
+
+/** A base-unit quantity column, NUMERIC(24, 10). */
+const BASE_QUANTITY_COLUMN = { scale: 10, limit: new Decimal(10).pow(14) };
+
+/**
+ * A quantity the service converted into a product's own unit, made to fit its NUMERIC(24, 10) column:
+ * rounded to the column's scale, or null (with the reason under `field`) when it is too large to store —
+ * a valid quantity in a large unit can be.
+ */
+export function fitBaseQuantity(errors: FieldErrorCollector, field: string, converted: Decimal, holder: string): Decimal | null {
+  const base = converted.toDecimalPlaces(BASE_QUANTITY_COLUMN.scale);
+  if (base.abs().lt(BASE_QUANTITY_COLUMN.limit)) return base;
+  errors.add(field, `In the product's unit the quantity is ${base.toFixed()}, more than the ${BASE_QUANTITY_COLUMN.limit.toFixed()} a ${holder} can hold.`);
+  return null;
+}

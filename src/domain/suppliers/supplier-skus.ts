@@ -2,6 +2,7 @@
 // currency, minimum order quantity, order multiple, lead time). Purchasing reads them. The supplier's
 // code is unique per supplier.
 import { Prisma } from '../../generated/prisma/client.js';
+import { ACTIVE } from '../products/products.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
@@ -119,7 +120,8 @@ async function checkSupplierSkuInput(
     if (!supplier) errors.add('supplierId', `The selected supplier ${input.supplierId} does not exist.`);
   }
   if (typeof input.productId === 'number') {
-    const product = await tx.product.findUnique({ where: { id: input.productId }, select: { id: true } });
+    // A deactivated product is gone from the API: it cannot be given a new supplier SKU.
+    const product = await tx.product.findFirst({ where: { id: input.productId, status: ACTIVE }, select: { id: true } });
     if (!product) errors.add('productId', `The selected product ${input.productId} does not exist.`);
   }
 
