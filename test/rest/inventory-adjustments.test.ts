@@ -71,6 +71,18 @@ describe('POST /inventory/adjustments', () => {
     ]);
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['lines.0.quantity', 'lines.1.unit_cost', 'lines.2.expiry_date']);
+    // The columns keep 10 decimals: more would be rounded away by the database (this change to 0).
+    const precise = await adjust([
+      { product_id: p.id, location_id: warehouse.id, quantity: 0.00000000001 },
+      { product_id: p.id, location_id: warehouse.id, quantity: 1, unit_cost: 1e15 },
+      { product_id: p.id, location_id: warehouse.id, counted_quantity: -1 },
+    ]);
+    expect(precise.status).toBe(422);
+    expect(precise.body.errors).toEqual({
+      'lines.0.quantity': ['The quantity may have at most 10 decimal places.'],
+      'lines.1.unit_cost': ['The unit cost must be less than 100000000000000 in size.'],
+      'lines.2.counted_quantity': ['The counted quantity must be at least 0.'],
+    });
     const missing = await adjust([{ product_id: 999999, location_id: warehouse.id, quantity: 1 }]);
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.body.errors)).toEqual(['lines.0.product_id']);

@@ -129,6 +129,9 @@ describe('transfer order document', () => {
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['lines.0.quantity', 'lines.1.product_id', 'lines.2.lot_number', 'lines.3.lot_number']);
     expect(bad.body.errors['lines.0.quantity']).toEqual(['The quantity must be greater than 0.']);
+    const tooPrecise = await createTransfer([{ product_id: p.id, quantity: 0.00000000001 }]);
+    expect(tooPrecise.status).toBe(422);
+    expect(tooPrecise.body.errors).toEqual({ 'lines.0.quantity': ['The quantity may have at most 10 decimal places.'] });
   });
 });
 
@@ -176,6 +179,9 @@ describe('transfer lifecycle', () => {
     const foreignLine = await api('POST', `/transfer-orders/${order.id}/receive`, { lines: [{ line_id: 999999, quantity: 1 }] });
     expect(foreignLine.status).toBe(422);
     expect(Object.keys(foreignLine.body.errors)).toEqual(['lines.0.line_id']);
+    const tooPrecise = await api('POST', `/transfer-orders/${order.id}/receive`, { lines: [{ line_id: lineP.id, quantity: 0.00000000001 }] });
+    expect(tooPrecise.status).toBe(422);
+    expect(tooPrecise.body.errors).toEqual({ 'lines.0.quantity': ['The quantity may have at most 10 decimal places.'] });
     expect(await onhand(p.id, destination.id)).toBe(2);
 
     // A partially received order cannot be cancelled.

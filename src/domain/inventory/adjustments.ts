@@ -5,6 +5,7 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
+import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
@@ -149,7 +150,7 @@ function weightedUnitCost(parts: Array<{ quantity: Decimal; unitCost: Decimal | 
 
 function checkAdjustmentInput(input: AdjustmentInput): Array<{ productionDate: Date | null; expiryDate: Date | null }> {
   const errors = new FieldErrorCollector();
-  if (input.reason && input.reason.length > 255) errors.add('reason', 'The reason may not be greater than 255 characters.');
+  checkMaxLength(errors, 'reason', input.reason, 255);
   if (!input.lines || input.lines.length === 0) errors.add('lines', 'The lines field must have at least 1 item.');
   const dates = (input.lines ?? []).map((line, index) => {
     const field = `lines.${index}.`;
@@ -158,13 +159,15 @@ function checkAdjustmentInput(input: AdjustmentInput): Array<{ productionDate: D
     if (hasChange === hasCount) {
       errors.add(`${field}quantity`, 'Give either quantity (the signed change) or counted_quantity (what was counted), not both.');
     }
+    // Exact to the columns' 10 decimals: the database would round more away silently (a tiny change to 0).
     if (hasChange && line.quantity!.isZero()) errors.add(`${field}quantity`, 'The quantity may not be 0.');
-    if (hasCount && line.countedQuantity!.lt(0)) errors.add(`${field}countedQuantity`, 'The counted quantity must be at least 0.');
+    else checkDecimal(errors, `${field}quantity`, line.quantity, LEDGER_DECIMAL);
+    checkDecimal(errors, `${field}countedQuantity`, line.countedQuantity, { ...LEDGER_DECIMAL, min: 0 });
     if (line.unitCost !== undefined && line.unitCost !== null) {
-      if (line.unitCost.lt(0)) errors.add(`${field}unitCost`, 'The unit cost must be at least 0.');
+      checkDecimal(errors, `${field}unitCost`, line.unitCost, { ...LEDGER_DECIMAL, min: 0 });
       if (hasChange && line.quantity!.lt(0)) errors.add(`${field}unitCost`, 'The unit cost applies to increases only; decreases are valued from the FIFO cost layers.');
     }
-    if (line.reason && line.reason.length > 255) errors.add(`${field}reason`, 'The reason may not be greater than 255 characters.');
+    checkMaxLength(errors, `${field}reason`, line.reason, 255);
     const parse = (name: 'productionDate' | 'expiryDate') => {
       const text = line[name];
       if (text === undefined || text === null || text === '') return null;

@@ -88,8 +88,9 @@ export function checkDecimal(
   if (value.abs().gte(limit)) errors.add(field, `The ${name} must be less than ${limit.toFixed()} in size.`);
 }
 
-/** A base-unit quantity column, NUMERIC(24, 10). */
-const BASE_QUANTITY_COLUMN = { scale: 10, limit: new Decimal(10).pow(14) };
+/** The quantity and unit-cost columns of the ledger and its documents: NUMERIC(24, 10). */
+export const LEDGER_DECIMAL = { scale: 10, precision: 24 } as const;
+const BASE_QUANTITY_COLUMN = { scale: LEDGER_DECIMAL.scale, limit: new Decimal(10).pow(LEDGER_DECIMAL.precision - LEDGER_DECIMAL.scale) };
 
 /**
  * A quantity the service converted into a product's own unit, made to fit its NUMERIC(24, 10) column:

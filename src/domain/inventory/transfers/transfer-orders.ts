@@ -4,6 +4,7 @@
 import type { Prisma } from '../../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../../db/tenant-client.js';
 import { toDecimal, type DecimalInput } from '../../shared/decimal.js';
+import { checkDecimal, LEDGER_DECIMAL } from '../../shared/field-checks.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../../shared/pagination.js';
 import { parseSort } from '../../shared/sorting.js';
@@ -163,6 +164,7 @@ async function checkLines(tx: TenantTx, lines: TransferLineInput[], errors: Fiel
     } else {
       quantity = toDecimal(line.quantity);
       if (!quantity.gt(0)) errors.add(`${field}quantity`, 'The quantity must be greater than 0.');
+      else checkDecimal(errors, `${field}quantity`, quantity, LEDGER_DECIMAL);
     }
     if (line.productId === undefined || line.productId === null) {
       errors.add(`${field}productId`, 'The product id field is required.');

@@ -10,6 +10,7 @@
 // two concurrent transitions serialise and the second sees the first's status.
 import type { TenantDb, TenantTx } from '../../../db/tenant-client.js';
 import { Decimal, toDecimal, ZERO, type DecimalInput } from '../../shared/decimal.js';
+import { checkDecimal, LEDGER_DECIMAL } from '../../shared/field-checks.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { postStockMovements, type MovementInput, type PostingContext } from '../ledger/post-movements.js';
 import { carriedUnitCosts } from './transfer-cost.js';
@@ -186,6 +187,9 @@ function pickReceipts(orderLines: OrderLine[], asked: ReceiveLineInput[] | null 
       errors.add(`${field}quantity`, 'The quantity must be greater than 0.');
       continue;
     }
+    const before = Object.keys(errors.errors).length;
+    checkDecimal(errors, `${field}quantity`, quantity, LEDGER_DECIMAL);
+    if (Object.keys(errors.errors).length > before) continue;
     if (!line) continue;
     const total = (askedSoFar.get(line.id) ?? ZERO).plus(quantity);
     askedSoFar.set(line.id, total);
