@@ -25,6 +25,7 @@ export async function prepareKitItems(
   items: KitItemInput[],
   errors: FieldErrorCollector,
 ): Promise<KitItemRow[]> {
+  if (items.length === 0) return [];
   const componentIds = [...new Set(items.map((item) => item.productId))];
   const components = new Map(
     (
@@ -101,4 +102,9 @@ async function kitsContaining(tx: TenantTx, target: number): Promise<Set<number>
     frontier.forEach((id) => containers.add(id));
   }
   return containers;
+}
+
+/** What a kit item costs in the kit: quantity × price, none without a price. */
+export function kitItemTotal(item: { quantity: Decimal; price: Decimal | null }): Decimal | null {
+  return item.price === null ? null : item.quantity.times(item.price);
 }

@@ -12,10 +12,9 @@ import {
   type FilterFieldSpec,
   type FilterSpec,
 } from '../shared/filters/index.js';
+import { PRODUCT_TYPES } from './product-input.js';
 
 type ProductFilter = FilterFieldSpec<Prisma.ProductWhereInput>;
-
-export const PRODUCT_TYPES = ['PRODUCT', 'KIT'] as const;
 
 const string = (where: (f: ReturnType<typeof stringFilter>) => Prisma.ProductWhereInput, description?: string): ProductFilter => ({
   kind: 'string',

@@ -2,7 +2,7 @@
 // small variants of Product and UnitOfMeasure ({id, name, sku, description} and {id, name}), as the contract
 // describes them, so this area does not depend on the full Product and UnitOfMeasure types.
 import { builder, type InputFieldBuilder } from '../builder.js';
-import { PageMetaRef } from '../shared/page.js';
+import { pageOf } from '../shared/page.js';
 
 export const BomItemProductRef = builder.prismaObject('Product', {
   variant: 'BomItemProduct',
@@ -68,14 +68,7 @@ export const BomRef = builder.prismaObject('Bom', {
   }),
 });
 
-export const BomPageRef = builder
-  .objectRef<{ items: unknown[]; meta: any }>('BomPage')
-  .implement({
-    fields: (t) => ({
-      items: t.field({ type: [BomRef], resolve: (page) => page.items as any }),
-      meta: t.field({ type: PageMetaRef, resolve: (page) => page.meta }),
-    }),
-  });
+export const BomPageRef = pageOf('BomPage', BomRef);
 
 export const BomItemInput = builder.inputType('BomItemInput', {
   description: 'A component, named by productId or by sku (a product\'s SKU or one of its alternate SKUs).',

@@ -2,7 +2,7 @@
 // stock rows. Relations go through the Prisma plugin so a page loads each relation in one query.
 import { loaderFor } from '../shared/loaders.js';
 import { builder, type InputFieldBuilder } from '../builder.js';
-import { PageMetaRef } from '../shared/page.js';
+import { pageOf } from '../shared/page.js';
 import { LotDeductionStrategyEnum } from '../products/product-types.js';
 import type { LotDeductionStrategy } from '../../domain/products/product-input.js';
 import { formatDateOnly } from '../../domain/inventory/lots.js';
@@ -124,14 +124,6 @@ export const StockRowRef = builder.objectRef<StockRow>('StockRow').implement({
     quantity: t.field({ type: 'Decimal', resolve: (row) => row.quantity }),
   }),
 });
-
-const pageOf = <T>(name: string, ref: any) =>
-  builder.objectRef<{ items: T[]; meta: any }>(name).implement({
-    fields: (t) => ({
-      items: t.field({ type: [ref], resolve: (page) => page.items as any }),
-      meta: t.field({ type: PageMetaRef, resolve: (page) => page.meta }),
-    }),
-  });
 
 export const WarehouseGroupPageRef = pageOf('WarehouseGroupPage', WarehouseGroupRef);
 export const InventoryAdjustmentPageRef = pageOf('InventoryAdjustmentPage', InventoryAdjustmentRef);

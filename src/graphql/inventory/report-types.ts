@@ -1,7 +1,6 @@
 // GraphQL types of the inventory reports (src/domain/inventory/reports): plain objects built by the domain.
 import { builder } from '../builder.js';
-import { PageMetaRef } from '../shared/page.js';
-import type { Page } from '../../domain/shared/pagination.js';
+import { pageOf } from '../shared/page.js';
 import type { StockSnapshotRow } from '../../domain/inventory/reports/stock-snapshot.js';
 import type { AgingBucket, InventoryAgingRow } from '../../domain/inventory/reports/inventory-aging.js';
 
@@ -21,12 +20,7 @@ const StockSnapshotRowRef = builder.objectRef<StockSnapshotRow>('StockSnapshotRo
   }),
 });
 
-export const StockSnapshotPageRef = builder.objectRef<Page<StockSnapshotRow>>('StockSnapshotPage').implement({
-  fields: (t) => ({
-    items: t.field({ type: [StockSnapshotRowRef], resolve: (page) => page.items }),
-    meta: t.field({ type: PageMetaRef, resolve: (page) => page.meta }),
-  }),
-});
+export const StockSnapshotPageRef = pageOf<StockSnapshotRow>('StockSnapshotPage', StockSnapshotRowRef);
 
 const AgingBucketRef = builder.objectRef<AgingBucket>('InventoryAgingBucket').implement({
   description: 'Open FIFO layers whose age in whole days (as of the report) is from minDays to maxDays.',
@@ -52,9 +46,4 @@ const InventoryAgingRowRef = builder.objectRef<InventoryAgingRow>('InventoryAgin
   }),
 });
 
-export const InventoryAgingPageRef = builder.objectRef<Page<InventoryAgingRow>>('InventoryAgingPage').implement({
-  fields: (t) => ({
-    items: t.field({ type: [InventoryAgingRowRef], resolve: (page) => page.items }),
-    meta: t.field({ type: PageMetaRef, resolve: (page) => page.meta }),
-  }),
-});
+export const InventoryAgingPageRef = pageOf<InventoryAgingRow>('InventoryAgingPage', InventoryAgingRowRef);

@@ -2,7 +2,7 @@
 // the ledger movements the transitions posted (src/domain/inventory/transfers).
 import DataLoader from 'dataloader';
 import { builder } from '../builder.js';
-import { PageMetaRef } from '../shared/page.js';
+import { pageOf } from '../shared/page.js';
 import { Decimal, ZERO } from '../../domain/shared/decimal.js';
 import { TRANSFER_STATUSES } from '../../domain/inventory/transfers/transfer-orders.js';
 import type { RequestContext } from '../context.js';
@@ -119,12 +119,7 @@ export const TransferOrderRef = builder.prismaObject('TransferOrder', {
   }),
 });
 
-export const TransferOrderPageRef = builder.objectRef<{ items: unknown[]; meta: any }>('TransferOrderPage').implement({
-  fields: (t) => ({
-    items: t.field({ type: [TransferOrderRef], resolve: (page) => page.items as any }),
-    meta: t.field({ type: PageMetaRef, resolve: (page) => page.meta }),
-  }),
-});
+export const TransferOrderPageRef = pageOf('TransferOrderPage', TransferOrderRef);
 
 const TransferOrderLineInput = builder.inputType('TransferOrderLineInput', {
   fields: (t) => ({

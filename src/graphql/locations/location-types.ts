@@ -1,5 +1,5 @@
 import { builder, type InputFieldBuilder } from '../builder.js';
-import { PageMetaRef } from '../shared/page.js';
+import { pageOf } from '../shared/page.js';
 
 export const LocationRef = builder.prismaObject('Location', {
   description: 'A warehouse (top-level location, no parent) or a location inside a warehouse.',
@@ -28,14 +28,7 @@ export const LocationKindEnum = builder.enumType('LocationKind', {
   values: { WAREHOUSE: { value: 'warehouse' }, LOCATION: { value: 'location' } } as const,
 });
 
-export const LocationPageRef = builder
-  .objectRef<{ items: unknown[]; meta: any }>('LocationPage')
-  .implement({
-    fields: (t) => ({
-      items: t.field({ type: [LocationRef], resolve: (page) => page.items as any }),
-      meta: t.field({ type: PageMetaRef, resolve: (page) => page.meta }),
-    }),
-  });
+export const LocationPageRef = pageOf('LocationPage', LocationRef);
 
 const locationFields = <Required extends boolean>(t: InputFieldBuilder, nameRequired: Required) => ({
   name: t.string({ required: nameRequired, description: 'At most 255 characters.' }),

@@ -2,7 +2,7 @@
 // the Prisma plugin (t.relation, or a `select` with nestedSelection through a join table), so a page of
 // products loads each relation for the whole page in one query, whatever the page size.
 import { builder } from '../builder.js';
-import { PageMetaRef } from '../shared/page.js';
+import { pageOf } from '../shared/page.js';
 import { BomRef } from '../boms/bom-types.js';
 import { TagRef } from '../suppliers/tag-fields.js';
 import {
@@ -14,6 +14,7 @@ import {
   type ProductType,
 } from '../../domain/products/product-input.js';
 import { WEIGHT_GROUPS, type WeightEntry } from '../../domain/products/weights.js';
+import { kitItemTotal } from '../../domain/products/kit-items.js';
 import { Decimal } from '../../domain/shared/decimal.js';
 
 export const ProductTypeEnum = builder.enumType('ProductType', { values: PRODUCT_TYPES });
@@ -135,7 +136,7 @@ export const KitItemRef = builder.prismaObject('KitItem', {
       type: 'Decimal',
       nullable: true,
       description: 'quantity × price.',
-      resolve: (item) => (item.price === null ? null : item.quantity.times(item.price)),
+      resolve: (item) => kitItemTotal(item),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -186,11 +187,4 @@ export const VariantAttributeRef = builder.prismaObject('VariantAttribute', {
   }),
 });
 
-export const ProductPageRef = builder
-  .objectRef<{ items: unknown[]; meta: any }>('ProductPage')
-  .implement({
-    fields: (t) => ({
-      items: t.field({ type: [ProductRef], resolve: (page) => page.items as any }),
-      meta: t.field({ type: PageMetaRef, resolve: (page) => page.meta }),
-    }),
-  });
+export const ProductPageRef = pageOf('ProductPage', ProductRef);

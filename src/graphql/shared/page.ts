@@ -1,6 +1,7 @@
 // The page block shared by every paginated list (`meta` in REST).
-import { builder, type ArgBuilder } from '../builder.js';
-import type { PageMeta } from '../../domain/shared/pagination.js';
+import type { ObjectRef } from '@pothos/core';
+import { builder, type ArgBuilder, type SchemaTypes } from '../builder.js';
+import type { Page, PageMeta } from '../../domain/shared/pagination.js';
 
 export const PageMetaRef = builder.objectRef<PageMeta>('PageMeta').implement({
   description: 'Where this page sits in the whole list. `from` and `to` are 1-based positions, 0 on an empty page.',
@@ -22,3 +23,13 @@ export const pageArgs = (arg: ArgBuilder) => ({
     description: 'Comma-separated fields to sort by; prefix a field with - for descending order.',
   }),
 });
+
+/** `<Type>Page { items, meta }`: one page of a list, as every paginated query answers it. */
+export function pageOf<T = unknown>(name: string, itemRef: ObjectRef<SchemaTypes, any>) {
+  return builder.objectRef<Page<T>>(name).implement({
+    fields: (t) => ({
+      items: t.field({ type: [itemRef], resolve: (page) => page.items as any }),
+      meta: t.field({ type: PageMetaRef, resolve: (page) => page.meta }),
+    }),
+  });
+}

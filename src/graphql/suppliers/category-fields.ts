@@ -1,9 +1,8 @@
 // Product categories and subcategories in GraphQL (type `Category`); rules in src/domain/catalog-support.
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
-import { pageArgs } from '../shared/page.js';
+import { pageArgs, pageOf } from '../shared/page.js';
 import * as categories from '../../domain/catalog-support/categories.js';
-import { pageOf } from './page-of.js';
 
 export const CategoryRef = builder.prismaObject('ProductCategory', {
   name: 'Category',

@@ -2,11 +2,10 @@
 // records that products point at. Rules in src/domain/catalog-support.
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
-import { pageArgs } from '../shared/page.js';
+import { pageArgs, pageOf } from '../shared/page.js';
 import * as priorityLists from '../../domain/catalog-support/priority-lists.js';
 import * as templates from '../../domain/catalog-support/distribution-templates.js';
 import * as templateCategories from '../../domain/catalog-support/distribution-template-categories.js';
-import { pageOf } from './page-of.js';
 
 export const PriorityListRef = builder.prismaObject('PriorityList', {
   description: 'A fulfillment priority list products can name.',

@@ -1,9 +1,8 @@
 // Supplier SKUs in GraphQL: the type, its inputs, queries and mutations (rules in src/domain/suppliers).
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
-import { pageArgs } from '../shared/page.js';
+import { pageArgs, pageOf } from '../shared/page.js';
 import * as supplierSkus from '../../domain/suppliers/supplier-skus.js';
-import { pageOf } from './page-of.js';
 
 export const SupplierSkuRef = builder.prismaObject('SupplierSku', {
   description: "One supplier's code for one of our products, with its purchasing terms.",

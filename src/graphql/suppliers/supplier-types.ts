@@ -1,6 +1,6 @@
 // GraphQL types of suppliers and their contacts.
 import { builder, type InputFieldBuilder } from '../builder.js';
-import { pageOf } from './page-of.js';
+import { pageOf } from '../shared/page.js';
 
 export const SupplierRef = builder.prismaObject('Supplier', {
   description: 'A company goods are bought from.',

@@ -1,9 +1,8 @@
 // Tags in GraphQL: the type, its inputs, queries and mutations (rules in src/domain/catalog-support).
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
-import { pageArgs } from '../shared/page.js';
+import { pageArgs, pageOf } from '../shared/page.js';
 import * as tags from '../../domain/catalog-support/tags.js';
-import { pageOf } from './page-of.js';
 
 export const TagRef = builder.prismaObject('Tag', {
   description: 'A label attached to products; the name is unique per company, ignoring case.',

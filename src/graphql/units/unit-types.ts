@@ -1,6 +1,6 @@
 // GraphQL object types of units of measure, unit classes and conversion rules, and their pages.
 import { builder } from '../builder.js';
-import { PageMetaRef } from '../shared/page.js';
+import { pageOf } from '../shared/page.js';
 
 export const UnitOfMeasureRef = builder.prismaObject('UnitOfMeasure', {
   description: 'A unit quantities can be counted or measured in, within a unit class.',
@@ -87,15 +87,6 @@ export const UnitConversionRuleTypeEnum = builder.enumType('UnitConversionRuleTy
   values: { SYSTEM: { value: 'SYSTEM' }, PRODUCT: { value: 'PRODUCT' } } as const,
 });
 
-function pageRef<T>(name: string, itemRef: T) {
-  return builder.objectRef<{ items: unknown[]; meta: any }>(name).implement({
-    fields: (t) => ({
-      items: t.field({ type: [itemRef as any], resolve: (page) => page.items as any }),
-      meta: t.field({ type: PageMetaRef, resolve: (page) => page.meta }),
-    }),
-  });
-}
-
-export const UnitClassPageRef = pageRef('UnitClassPage', UnitClassRef);
-export const UnitOfMeasurePageRef = pageRef('UnitOfMeasurePage', UnitOfMeasureRef);
-export const UnitConversionRulePageRef = pageRef('UnitConversionRulePage', UnitConversionRuleRef);
+export const UnitClassPageRef = pageOf('UnitClassPage', UnitClassRef);
+export const UnitOfMeasurePageRef = pageOf('UnitOfMeasurePage', UnitOfMeasureRef);
+export const UnitConversionRulePageRef = pageOf('UnitConversionRulePage', UnitConversionRuleRef);

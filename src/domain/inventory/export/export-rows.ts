@@ -9,6 +9,7 @@
 import type { TenantDb } from '../../../db/tenant-client.js';
 import type { Decimal } from '../../shared/decimal.js';
 import { ProductIdSet, type ProductQuantities } from '../quantities.js';
+import { formatDateOnly } from '../lots.js';
 
 export interface ExportLocation {
   id: number;
@@ -126,7 +127,7 @@ export async function buildExportRows(
           ...q,
           lotStocks: lotQuantities.map(({ lotId, qtyOnhand }) => {
             const lot = lots.get(lotId)!;
-            return { lotId, locationId, lotNumber: lot.lotNumber, productionDate: isoDate(lot.productionDate), expiryDate: isoDate(lot.expiryDate), qtyOnhand };
+            return { lotId, locationId, lotNumber: lot.lotNumber, productionDate: formatDateOnly(lot.productionDate), expiryDate: formatDateOnly(lot.expiryDate), qtyOnhand };
           }),
         };
       }),
@@ -134,6 +135,3 @@ export async function buildExportRows(
   });
 }
 
-function isoDate(value: Date | null): string | null {
-  return value === null ? null : value.toISOString().slice(0, 10);
-}
