@@ -92,11 +92,24 @@ describe('transfer order document', () => {
     const one = await api('GET', `/transfer-orders/${order.id}`);
     expect(one.status).toBe(200);
     expect(one.body.data).toEqual(order);
-    const list = await api('GET', '/transfer-orders?status=draft&per_page=100');
-    expect(list.status).toBe(200);
-    expect(Object.keys(list.body).sort()).toEqual(['data', 'meta']);
-    expect(list.body.data.map((o: any) => o.id)).toContain(order.id);
+    // Two more orders (this is the file's first test, so these three are all there is): one cancelled, one
+    // the other way round, so each filter has something to leave out.
+    const cancelled = (await createTransfer([{ product_id: p.id, quantity: 1 }])).body.data;
+    expect((await api('POST', `/transfer-orders/${cancelled.id}/cancel`)).status).toBe(200);
+    const back = (await api('POST', '/transfer-orders', { source_location_id: destination.id, destination_location_id: source.id, lines: [{ product_id: p.id, quantity: 1 }] })).body.data;
+    const ids = async (query: string) => {
+      const res = await api('GET', `/transfer-orders?${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(Object.keys(res.body).sort()).toEqual(['data', 'meta']);
+      return res.body.data.map((o: any) => o.id);
+    };
+    expect(await ids('status=draft&per_page=100')).toEqual([order.id, back.id]);
+    expect(await ids('status=cancelled')).toEqual([cancelled.id]);
+    expect(await ids(`source_location_id=${source.id}`)).toEqual([order.id, cancelled.id]);
+    expect(await ids(`destination_location_id=${source.id}`)).toEqual([back.id]);
+    expect(await ids('sort=-id')).toEqual([back.id, cancelled.id, order.id]);
     expect((await api('GET', '/transfer-orders?status=lost')).status).toBe(422);
+    expect((await api('DELETE', `/transfer-orders/${back.id}`)).status).toBe(200);
 
     const patched = await api('PATCH', `/transfer-orders/${order.id}`, { notes: 'changed', lines: [{ product_id: p.id, quantity: 2 }, { product_id: p.id, quantity: 1 }] });
     expect(patched.status).toBe(200);
