@@ -7,10 +7,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { claimDataDir } from '../../src/db/data-dir-lock.js';
-import { openDatabase, type Database } from '../../src/db/database.js';
+import type { Database } from '../../src/db/database.js';
 import { authenticateToken } from '../../src/domain/tenancy/api-tokens.js';
-import { runCli } from '../support/cli.js';
+import { runCli, withDataDir } from '../support/cli.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'inventory-cli-test-'));
 const TIMEOUT = 60_000;
@@ -24,17 +23,7 @@ function lastLine(text: string): string {
   return lines[lines.length - 1];
 }
 
-/** Opens the data folder in this process the way the CLI does (claim first), once no CLI runs. */
-async function withData<T>(use: (database: Database) => Promise<T>): Promise<T> {
-  const claim = claimDataDir(dataDir, 'cli');
-  const database = await openDatabase({ kind: 'pglite', dataDir });
-  try {
-    return await use(database);
-  } finally {
-    await database.close();
-    claim.release();
-  }
-}
+const withData = <T>(use: (database: Database) => Promise<T>) => withDataDir(dataDir, use);
 
 /** A fingerprint of every file in the data folder (except the lock), to prove nothing was written. */
 function fingerprint(dir = dataDir): string {

@@ -5,28 +5,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { claimDataDir } from '../../src/db/data-dir-lock.js';
-import { openDatabase, type Database } from '../../src/db/database.js';
+import type { Database } from '../../src/db/database.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { createCompany } from '../../src/domain/tenancy/companies.js';
 import { postStockMovements } from '../../src/domain/inventory/ledger/post-movements.js';
-import { runCli } from '../support/cli.js';
+import { runCli, withDataDir } from '../support/cli.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'inventory-verify-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const cli = (...args: string[]) => runCli(dataDir, ...args);
 
-async function withData<T>(use: (database: Database) => Promise<T>): Promise<T> {
-  const claim = claimDataDir(dataDir, 'cli');
-  const database = await openDatabase({ kind: 'pglite', dataDir });
-  try {
-    return await use(database);
-  } finally {
-    await database.close();
-    claim.release();
-  }
-}
+const withData = <T>(use: (database: Database) => Promise<T>) => withDataDir(dataDir, use);
 
 it('prints no difference and exits 0, then reports a corrupted balance and exits 1', async () => {
   const balanceId = await withData(async (database) => {

@@ -3,6 +3,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { claimDataDir } from '../../src/db/data-dir-lock.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -26,4 +28,16 @@ export function runCli(dataDir: string, ...args: string[]): Promise<CliResult> {
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** Opens the data folder in this process the way the CLI does (claim first), once no CLI runs. */
+export async function withDataDir<T>(dataDir: string, use: (database: Database) => Promise<T>): Promise<T> {
+  const claim = claimDataDir(dataDir, 'cli');
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    return await use(database);
+  } finally {
+    await database.close();
+    claim.release();
+  }
 }

@@ -77,10 +77,9 @@ export async function assertNoBomCycle(db: Db, productId: number, bomIds: readon
   const reached = await findReachedProduct(db, bomOfRoot.keys(), new Set([productId]));
   if (!reached) return;
   const bomId = bomOfRoot.get(reached.root)!;
-  const [bom, product] = await Promise.all([
-    db.bom.findUnique({ where: { id: bomId }, select: { name: true } }),
-    describeProducts(db, [productId, reached.root]),
-  ]);
+  // One query after the other: this runs inside the write's transaction.
+  const bom = await db.bom.findUnique({ where: { id: bomId }, select: { name: true } });
+  const product = await describeProducts(db, [productId, reached.root]);
   const how = reached.root === productId ? 'as one of its items' : `through ${product.get(reached.root)}, one of its items`;
   throw new ValidationError({
     bomIds: [`BOM ${bomId} (${bom?.name}) contains ${product.get(productId)} ${how}, so the product cannot be built by it: a BOM may not contain its own product.`],

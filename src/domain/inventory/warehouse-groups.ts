@@ -5,6 +5,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { LOT_DEDUCTION_STRATEGIES } from '../products/product-input.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
+import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 
@@ -43,7 +44,7 @@ export async function getWarehouseGroup(db: TenantDb | TenantTx, id: number, que
 export async function createWarehouseGroup(db: TenantDb, input: WarehouseGroupInput, query: WarehouseGroupQuery = {}) {
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
-    if (input.name === undefined || input.name === null || input.name.trim() === '') errors.add('name', 'The name field is required.');
+    checkRequiredText(errors, 'name', input.name, true);
     await checkInput(tx, null, input, errors);
     errors.throwIfAny();
     const created = await tx.warehouseGroup.create({ data: groupData(input) as Prisma.WarehouseGroupUncheckedCreateInput });
@@ -56,7 +57,7 @@ export async function updateWarehouseGroup(db: TenantDb, id: number, input: Ware
   return db.$transaction(async (tx) => {
     await getWarehouseGroup(tx, id);
     const errors = new FieldErrorCollector();
-    if (input.name !== undefined && (input.name === null || input.name.trim() === '')) errors.add('name', 'The name may not be empty.');
+    checkRequiredText(errors, 'name', input.name, false);
     await checkInput(tx, id, input, errors);
     errors.throwIfAny();
     await tx.warehouseGroup.update({ where: { id }, data: groupData(input) });
@@ -77,7 +78,7 @@ export async function deleteWarehouseGroup(db: TenantDb, id: number, query: Ware
 
 async function checkInput(tx: TenantTx, id: number | null, input: WarehouseGroupInput, errors: FieldErrorCollector): Promise<void> {
   const name = input.name?.trim();
-  if (name && name.length > 255) errors.add('name', 'The name may not be greater than 255 characters.');
+  checkMaxLength(errors, 'name', name, 255);
   if (name && name.length <= 255) {
     const clash = await tx.warehouseGroup.findFirst({ where: { name: { equals: name, mode: 'insensitive' }, ...(id ? { id: { not: id } } : {}) } });
     if (clash) errors.add('name', 'The name has already been taken.');

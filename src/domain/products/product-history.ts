@@ -6,13 +6,15 @@ import type { TenantTx } from '../../db/tenant-client.js';
 
 export async function productHasHistory(tx: TenantTx, id: number): Promise<boolean> {
   const family = { OR: [{ id }, { parentProductId: id }] };
-  const counts = await Promise.all([
-    tx.kitItem.count({ where: { product: family } }),
-    tx.bomItem.count({ where: { product: family } }),
-    tx.supplierSku.count({ where: { product: family } }),
-    tx.stockMovement.count({ where: { product: family } }),
-    tx.inventoryAdjustmentLine.count({ where: { product: family } }),
-    tx.transferOrderLine.count({ where: { product: family } }),
-  ]);
-  return counts.some((count) => count > 0);
+  // One after the other (a transaction client runs one query at a time), stopping at the first record found.
+  const checks = [
+    () => tx.kitItem.count({ where: { product: family } }),
+    () => tx.bomItem.count({ where: { product: family } }),
+    () => tx.supplierSku.count({ where: { product: family } }),
+    () => tx.stockMovement.count({ where: { product: family } }),
+    () => tx.inventoryAdjustmentLine.count({ where: { product: family } }),
+    () => tx.transferOrderLine.count({ where: { product: family } }),
+  ];
+  for (const count of checks) if ((await count()) > 0) return true;
+  return false;
 }

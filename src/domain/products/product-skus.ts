@@ -34,11 +34,10 @@ export async function checkSkus(
   const otherAlternates = productId === null ? {} : { NOT: { productId } };
 
   if (sku) {
-    const [product, alternate] = await Promise.all([
-      tx.product.findFirst({ where: { sku, ...others }, select: { id: true, status: true } }),
-      // The product's own stored alternates count too, unless this write replaces them.
-      tx.productAlternateSku.findFirst({ where: { sku, ...(alternates !== undefined ? otherAlternates : {}) }, select: { productId: true } }),
-    ]);
+    // One query after the other: a transaction client runs one query at a time.
+    const product = await tx.product.findFirst({ where: { sku, ...others }, select: { id: true, status: true } });
+    // The product's own stored alternates count too, unless this write replaces them.
+    const alternate = await tx.productAlternateSku.findFirst({ where: { sku, ...(alternates !== undefined ? otherAlternates : {}) }, select: { productId: true } });
     if (product) errors.add('sku', `The sku "${sku}" is already used by product ${product.id}${product.status === 0 ? ' (deactivated)' : ''}.`);
     else if (alternate) errors.add('sku', `The sku "${sku}" is already an alternate SKU of product ${alternate.productId}.`);
   }
@@ -46,10 +45,8 @@ export async function checkSkus(
   if (alternates && alternates.length > 0) {
     // The product's own SKU after this write: an alternate must differ from it too.
     const ownSku = sku ?? (productId === null ? null : (await tx.product.findUnique({ where: { id: productId }, select: { sku: true } }))?.sku);
-    const [products, taken] = await Promise.all([
-      tx.product.findMany({ where: { sku: { in: alternates }, ...others }, select: { id: true, sku: true } }),
-      tx.productAlternateSku.findMany({ where: { sku: { in: alternates }, ...otherAlternates }, select: { sku: true, productId: true } }),
-    ]);
+    const products = await tx.product.findMany({ where: { sku: { in: alternates }, ...others }, select: { id: true, sku: true } });
+    const taken = await tx.productAlternateSku.findMany({ where: { sku: { in: alternates }, ...otherAlternates }, select: { sku: true, productId: true } });
     const productBySku = new Map(products.map((p) => [p.sku, p.id]));
     const alternateBySku = new Map(taken.map((a) => [a.sku, a.productId]));
     const seen = new Set<string>();
