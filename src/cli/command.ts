@@ -2,6 +2,7 @@
 // turns the parsed flags into its input (`parse`, which may throw UsageError for a malformed value), and
 // then calls domain functions with an open database (`run`). Business rules stay in the domain.
 import type { Config } from '../config/config.js';
+import type { SqlRunner } from '../db/sql-runner.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { ParsedFlags } from './args.js';
 
@@ -24,6 +25,8 @@ export interface Output {
 
 export interface CommandContext {
   prisma: PrismaClient;
+  /** Plain SQL on the same database, for commands that read the catalog. */
+  sql: SqlRunner;
   config: Config;
   out: Output;
 }

@@ -60,7 +60,7 @@ export async function runCli(argv: string[], out: Output, env: Env = process.env
 
   try {
     const config = loadConfig(env);
-    await withDatabase(config, (database) => command.run({ prisma: database.prisma, config, out }, input));
+    await withDatabase(config, (database) => command.run({ prisma: database.prisma, sql: database.sql, config, out }, input));
     return EXIT_OK;
   } catch (error) {
     reportFailure(error, command, out);

@@ -1,6 +1,7 @@
 // The one place where tenant scoping is enforced: a Prisma client bound to one company. Every query on a
-// model that has `companyId` gets the company added to its filter, and every create gets it set, so
-// domain code cannot read or change another company's rows by forgetting a `where`.
+// model that has `companyId` gets the company added to its filter, every create gets it set, and every
+// compound key (`companyId_id`, `companyId_sku`, ...) gets the current company, so domain code cannot read
+// or change another company's rows by forgetting a `where`, and never builds a key with a company itself.
 import { getDatamodel } from '../generated/pothos-types.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 
@@ -26,6 +27,30 @@ const FILTERED = new Set([
 ]);
 const UNIQUE = new Set(['findUnique', 'findUniqueOrThrow', 'update', 'delete']);
 
+/**
+ * Company-owned rows are keyed (companyId, id). Domain code names a row by its id with `byId(id)`; the
+ * tenant client puts the current company into the key. The placeholder company matches no row, so the
+ * key used on an unscoped client finds nothing rather than another company's row.
+ */
+export function byId(id: number): { companyId_id: { companyId: number; id: number } } {
+  return { companyId_id: { companyId: NO_COMPANY, id } };
+}
+const NO_COMPANY = 0;
+
+/** The key of a row already read, for code outside a tenant scope (sign-in, token checks) that holds it. */
+export function keyOf(row: { companyId: number; id: number }): { companyId_id: { companyId: number; id: number } } {
+  return { companyId_id: { companyId: row.companyId, id: row.id } };
+}
+
+/** A unique `where` of a company-owned model with the current company in every compound key and filter. */
+function scopeUniqueWhere(where: Record<string, any> | undefined, companyId: number): Record<string, any> {
+  const scoped: Record<string, any> = { ...where, companyId };
+  for (const [key, value] of Object.entries(scoped)) {
+    if (key.startsWith('companyId_') && value !== null && typeof value === 'object') scoped[key] = { ...value, companyId };
+  }
+  return scoped;
+}
+
 export function tenantClient(prisma: PrismaClient, companyId: number) {
   return prisma.$extends({
     name: 'tenant-scope',
@@ -44,7 +69,7 @@ export function tenantClient(prisma: PrismaClient, companyId: number) {
           }
           if (!TENANT_MODELS.has(model)) return query(a);
           if (UNIQUE.has(operation)) {
-            a.where = { ...a.where, companyId };
+            a.where = scopeUniqueWhere(a.where, companyId);
           } else if (FILTERED.has(operation)) {
             a.where = a.where ? { AND: [a.where, { companyId }] } : { companyId };
           } else if (operation === 'create') {
@@ -53,7 +78,7 @@ export function tenantClient(prisma: PrismaClient, companyId: number) {
             const rows = Array.isArray(a.data) ? a.data : [a.data];
             a.data = rows.map((row: object) => ({ ...row, companyId }));
           } else if (operation === 'upsert') {
-            a.where = { ...a.where, companyId };
+            a.where = scopeUniqueWhere(a.where, companyId);
             a.create = { ...a.create, companyId };
           } else {
             throw new Error(`Operation ${operation} on ${model} is not tenant-scoped.`);

@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Company, User } from '../generated/prisma/client.js';
 import type { AppServices } from '../http/services.js';
 import { companySlugFromHost } from '../http/host.js';
+import { keyOf } from '../db/tenant-client.js';
 import { csrfTokenFor } from './csrf.js';
 import { readSession, type Session } from './session.js';
 
@@ -20,7 +21,10 @@ export async function currentUser(req: IncomingMessage, services: AppServices): 
   const { config, database } = services;
   const session = readSession(req, config.secretKey);
   if (!session) return null;
-  const user = await database.prisma.user.findUnique({ where: { id: session.userId }, include: { company: true } });
+  const user = await database.prisma.user.findUnique({
+    where: keyOf({ companyId: session.companyId, id: session.userId }),
+    include: { company: true },
+  });
   if (!user || user.companyId !== session.companyId) return null;
   const hostSlug = companySlugFromHost(req.headers.host, config.baseDomain);
   if (hostSlug !== null && hostSlug !== user.company.slug) return null;

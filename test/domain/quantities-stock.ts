@@ -3,6 +3,7 @@
 // set up exact situations (a given layer cost, a shipped transfer) without depending on other documents.
 import type { TenantDb } from '../../src/db/tenant-client.js';
 import { Prisma } from '../../src/generated/prisma/client.js';
+import { byId } from '../../src/db/tenant-client.js';
 
 export interface DirectStock {
   productId: number;
@@ -32,7 +33,7 @@ export async function insertStock(db: TenantDb, stock: DirectStock): Promise<num
     });
     const key = { productId: stock.productId, locationId: stock.locationId, lotKey: lotId ?? 0 };
     const balance = await tx.stockBalance.findFirst({ where: key });
-    if (balance) await tx.stockBalance.update({ where: { id: balance.id }, data: { quantity: balance.quantity.plus(quantity) } });
+    if (balance) await tx.stockBalance.update({ where: byId(balance.id), data: { quantity: balance.quantity.plus(quantity) } });
     else await tx.stockBalance.create({ data: { ...key, lotId, quantity } as any });
 
     if (quantity.gt(0)) {
@@ -59,7 +60,7 @@ export async function insertStock(db: TenantDb, stock: DirectStock): Promise<num
       for (const layer of layers) {
         if (left.lte(0)) break;
         const take = Prisma.Decimal.min(left, layer.remainingQuantity);
-        await tx.costLayer.update({ where: { id: layer.id }, data: { remainingQuantity: layer.remainingQuantity.minus(take) } });
+        await tx.costLayer.update({ where: byId(layer.id), data: { remainingQuantity: layer.remainingQuantity.minus(take) } });
         await tx.costLayerConsumption.create({ data: { layerId: layer.id, movementId: movement.id, quantity: take, unitCost: layer.unitCost } as any });
         left = left.minus(take);
       }

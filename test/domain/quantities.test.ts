@@ -55,7 +55,7 @@ beforeAll(async () => {
   // A shipped transfer other → shelf: 5 shipped, 2 received → 3 incoming at the shelf. Draft and received ones don't count.
   for (const [status, shipped, received] of [['shipped', 5, 2], ['draft', 0, 0], ['received', 4, 4]] as const) {
     await db.transferOrder.create({
-      data: { sourceLocationId: other, destinationLocationId: shelf, status, lines: { create: [{ companyId: company.id, productId: ids.A, quantity: String(Math.max(shipped, 1)), shippedQuantity: String(shipped), receivedQuantity: String(received) }] } } as any,
+      data: { sourceLocationId: other, destinationLocationId: shelf, status, lines: { create: [{ productId: ids.A, quantity: String(Math.max(shipped, 1)), shippedQuantity: String(shipped), receivedQuantity: String(received) }] } } as any,
     });
   }
 });

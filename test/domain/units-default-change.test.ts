@@ -101,10 +101,10 @@ describe('changing the base unit of a class', () => {
       expectSameConversions(system, await allConversions(world.db, ids));
       expectSameConversions(own, await allConversions(world.db, ids, product.id));
     }
-    const productRules = await world.db.unitConversionRule.findMany({ where: { productId: product.id }, include: { productAlternateSkus: true } });
+    const productRules = await world.db.unitConversionRule.findMany({ where: { productId: product.id }, include: { alternateSkuLinks: true } });
     for (const rule of productRules) expect(rule.baseUnitOfMeasureId).toBe(ids.in);
     // The rules derived from the product's own "in" carry its alternate SKU link.
-    expect(productRules.some((r) => r.productAlternateSkus.length === 1)).toBe(true);
+    expect(productRules.some((r) => r.alternateSkuLinks.length === 1)).toBe(true);
   });
 
   it('keeps a unit without a factor without one, and refuses to make it the base', async () => {

@@ -6,6 +6,7 @@ import { openTestDatabase } from '../support/test-database.js';
 import { createUnitClass } from '../../src/domain/units/unit-classes.js';
 import { createUnitOfMeasure } from '../../src/domain/units/units-of-measure.js';
 import { Decimal } from '../../src/domain/shared/decimal.js';
+import { byId } from '../../src/db/tenant-client.js';
 
 export interface UnitsWorld {
   database: Database;
@@ -34,5 +35,5 @@ export async function createProduct(db: TenantDb, sku: string, defaultUomId: num
   // Nested creates are not stamped with the company by the tenant client: each row is created on its own.
   const product = await db.product.create({ data: { name: `Product ${sku}`, sku, defaultUomId } as any });
   for (const alternate of alternateSkus) await db.productAlternateSku.create({ data: { productId: product.id, sku: alternate } as any });
-  return db.product.findUniqueOrThrow({ where: { id: product.id }, include: { alternateSkus: { orderBy: { id: 'asc' } } } });
+  return db.product.findUniqueOrThrow({ where: byId(product.id), include: { alternateSkus: { orderBy: { id: 'asc' } } } });
 }

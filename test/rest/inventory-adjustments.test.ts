@@ -194,7 +194,7 @@ describe('lots and deduction strategies', () => {
     expect(Object.keys(lotIds)).toEqual(['A', 'B', 'C']);
     const again = await post('/inventory/adjustments', { lines: [{ product_id: p.id, location_id: warehouse.id, quantity: 1, lot_number: 'A' }] });
     expect(again.lines[0].lot_id).toBe(lotIds.A);
-    const lot = await server.database.prisma.lot.findUniqueOrThrow({ where: { id: lotIds.B } });
+    const lot = await server.database.prisma.lot.findFirstOrThrow({ where: { id: lotIds.B } });
     expect(lot.productionDate?.toISOString().slice(0, 10)).toBe('2030-02-01');
     expect(lot.expiryDate?.toISOString().slice(0, 10)).toBe('2031-06-30');
   });
@@ -258,7 +258,7 @@ describe('stock history protects products and locations', () => {
     expect((await api('DELETE', `/locations/${unused.id}`)).status).toBe(200);
 
     expect((await api('DELETE', `/products/${p.id}`)).status).toBe(200);
-    expect(await server.database.prisma.product.findUnique({ where: { id: p.id }, select: { status: true } })).toEqual({ status: 0 });
+    expect(await server.database.prisma.product.findFirst({ where: { id: p.id }, select: { status: true } })).toEqual({ status: 0 });
     const res = await adjust([{ product_id: p.id, location_id: spot.id, quantity: 1 }]);
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual(['lines.0.product_id']);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { StockPoster } from './inventory-export-posting.js';
+import { byId } from '../../src/db/tenant-client.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -100,7 +101,7 @@ beforeAll(async () => {
   await poster.post(lines);
   // A product deactivated after it had stock must not show anywhere.
   await poster.post([{ productId: inactiveId, locationId: warehouse1.id, quantity: 9 }]);
-  await db.product.update({ where: { id: inactiveId }, data: { status: 0 } });
+  await db.product.update({ where: byId(inactiveId), data: { status: 0 } });
 }, 120_000);
 
 afterAll(() => server?.close());

@@ -47,7 +47,7 @@ describe('/warehouse-groups', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body.data).toMatchObject({ id: group.id, name: 'East' });
     expect((await api('GET', `/warehouse-groups/${group.id}`)).status).toBe(404);
-    const location = await server.database.prisma.location.findUniqueOrThrow({ where: { id: w1.id } });
+    const location = await server.database.prisma.location.findFirstOrThrow({ where: { id: w1.id } });
     expect(location.warehouseGroupId).toBeNull();
   });
 

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { byId } from '../../src/db/tenant-client.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -393,7 +394,7 @@ describe('DELETE /products/{productId}', () => {
     expect(Object.keys(res.body.data).sort()).toEqual(PRODUCT_KEYS);
     expect(res.body.data).toMatchObject({ id: p.id, sku: 'TEMP-1', alternate_skus: [{ sku: 'TEMP-ALT' }] });
     expect((await api('GET', `/products/${p.id}`)).status).toBe(404);
-    expect(await db.product.findUnique({ where: { id: p.id } })).toBeNull();
+    expect(await db.product.findUnique({ where: byId(p.id) })).toBeNull();
     await create({ name: 'Temp again', sku: 'TEMP-1', alternate_skus: [{ sku: 'TEMP-ALT' }] });
   });
 
@@ -403,7 +404,7 @@ describe('DELETE /products/{productId}', () => {
     const res = await api('DELETE', `/products/${part.id}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: part.id, sku: 'USED-1' });
-    expect(await db.product.findUnique({ where: { id: part.id }, select: { status: true } })).toEqual({ status: 0 });
+    expect(await db.product.findUnique({ where: byId(part.id), select: { status: true } })).toEqual({ status: 0 });
     expect((await api('GET', `/products/${part.id}`)).status).toBe(404);
     expect((await api('GET', '/products?sku=USED-1')).body.data).toEqual([]);
     expect((await api('GET', `/products/${kit.id}`)).body.data.kit_items[0].product.sku).toBe('USED-1');

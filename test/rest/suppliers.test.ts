@@ -216,7 +216,7 @@ describe('supplier SKUs', () => {
       supplier_id: supplier.id, product_id: productId, supplier_sku: 'NP-001', cost: 12.345678, currency: 'USD',
       min_order_quantity: 10, order_multiple: 2.5, lead_time_days: 14, supplier: { id: supplier.id, name: 'SKU supplier' },
     });
-    const stored = await server.database.prisma.supplierSku.findUniqueOrThrow({ where: { id: sku.id } });
+    const stored = await server.database.prisma.supplierSku.findFirstOrThrow({ where: { id: sku.id } });
     expect(stored.cost!.toString()).toBe('12.345678');
 
     const own = await api('POST', '/supplier-skus', { supplier_id: supplier.id, product_id: productId, supplier_sku: 'NP-002', currency: 'EUR' });
@@ -270,7 +270,7 @@ describe('supplier SKUs', () => {
 
     // A deactivated product is gone from the API, so it cannot get a supplier SKU either.
     const retired = await createProduct(acme, 'SKU-P-RETIRED');
-    await server.database.prisma.product.update({ where: { id: retired }, data: { status: 0 } });
+    await server.database.prisma.product.updateMany({ where: { id: retired }, data: { status: 0 } });
     const toRetired = await api('POST', '/supplier-skus', { supplier_id: supplier.id, product_id: retired, supplier_sku: 'R1' });
     expect(toRetired.status).toBe(422);
     expect(toRetired.body.errors).toEqual({ product_id: [`The selected product ${retired} does not exist.`] });

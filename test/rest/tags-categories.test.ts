@@ -196,7 +196,7 @@ describe('categories and subcategories', () => {
     expect(used.status).toBe(422);
     expect(used.body.message).toBe(`Category ${sub.id} is used by 1 product; move them to another category first.`);
 
-    await server.database.prisma.product.delete({ where: { id: productId } });
+    await server.database.prisma.product.deleteMany({ where: { id: productId } });
     const deleted = await api('DELETE', `/categories/${sub.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body.data).toMatchObject({ id: sub.id, name: 'Delete sub', type: 'subcategory' });

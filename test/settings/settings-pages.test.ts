@@ -272,6 +272,6 @@ describe('API tokens', () => {
     const betaToken = await server.database.prisma.apiToken.findFirstOrThrow({ where: { companyId: beta.companyId } });
     const result = await client.post(`/settings/api-tokens/${betaToken.id}/revoke`, {});
     expect(result.status).toBe(404);
-    expect((await server.database.prisma.apiToken.findUniqueOrThrow({ where: { id: betaToken.id } })).revokedAt).toBeNull();
+    expect((await server.database.prisma.apiToken.findFirstOrThrow({ where: { id: betaToken.id } })).revokedAt).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
 // builds. The walk is breadth-first, one pair of queries per level, and visits each product and each BOM at
 // most once, so it ends even when the stored data already holds a cycle.
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import { ValidationError } from '../shared/errors.js';
 
 type Db = TenantDb | TenantTx;
@@ -78,7 +79,7 @@ export async function assertNoBomCycle(db: Db, productId: number, bomIds: readon
   if (!reached) return;
   const bomId = bomOfRoot.get(reached.root)!;
   // One query after the other: this runs inside the write's transaction.
-  const bom = await db.bom.findUnique({ where: { id: bomId }, select: { name: true } });
+  const bom = await db.bom.findUnique({ where: byId(bomId), select: { name: true } });
   const product = await describeProducts(db, [productId, reached.root]);
   const how = reached.root === productId ? 'as one of its items' : `through ${product.get(reached.root)}, one of its items`;
   throw new ValidationError({

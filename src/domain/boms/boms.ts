@@ -2,6 +2,7 @@
 // `extraCosts`, when given, replace the whole stored array. Every command runs in one transaction.
 import { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
@@ -42,7 +43,7 @@ export async function listBoms(db: TenantDb, args: BomListArgs, query: BomQuery 
 }
 
 export async function getBom(db: TenantDb | TenantTx, id: number, query: BomQuery = {}) {
-  const bom = await db.bom.findUnique({ ...query, where: { id } });
+  const bom = await db.bom.findUnique({ ...query, where: byId(id) });
   if (!bom) throw new NotFoundError('BOM', id);
   return bom;
 }
@@ -56,7 +57,7 @@ export async function createBom(db: TenantDb, input: BomInput, query: BomQuery =
     errors.throwIfAny();
     const created = await writeOrRefuseDuplicate(() => tx.bom.create({ data: { name: input.name!.trim() } as Prisma.BomUncheckedCreateInput }));
     await replaceChildren(tx, created.id, checked);
-    return tx.bom.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    return tx.bom.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
 
@@ -72,9 +73,9 @@ export async function updateBom(db: TenantDb, id: number, input: BomInput, query
     // updatedAt moves when only the items or extra costs change, too.
     const data: Prisma.BomUpdateInput = { updatedAt: new Date() };
     if (typeof input.name === 'string') data.name = input.name.trim();
-    await writeOrRefuseDuplicate(() => tx.bom.update({ where: { id }, data }));
+    await writeOrRefuseDuplicate(() => tx.bom.update({ where: byId(id), data }));
     await replaceChildren(tx, id, checked);
-    return tx.bom.findUniqueOrThrow({ ...query, where: { id } });
+    return tx.bom.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
@@ -85,7 +86,7 @@ export async function updateBom(db: TenantDb, id: number, input: BomInput, query
 export async function deleteBom(db: TenantDb, id: number, query: BomQuery = {}) {
   return db.$transaction(async (tx) => {
     const bom = await getBom(tx, id, query);
-    await tx.bom.delete({ where: { id } });
+    await tx.bom.delete({ where: byId(id) });
     return bom;
   });
 }

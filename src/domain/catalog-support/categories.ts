@@ -3,6 +3,7 @@
 // are unambiguous. A category in use by products, or one that still holds subcategories, is not deleted.
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
@@ -44,7 +45,7 @@ export async function listCategories(db: TenantDb, args: CategoryListArgs, query
 }
 
 export async function getCategory(db: TenantDb | TenantTx, id: number, query: CategoryQuery = {}) {
-  const category = await db.productCategory.findUnique({ ...query, where: { id } });
+  const category = await db.productCategory.findUnique({ ...query, where: byId(id) });
   if (!category) throw new NotFoundError('Category', id);
   return category;
 }
@@ -55,7 +56,7 @@ export async function createCategory(db: TenantDb, input: CategoryInput, query: 
     const created = await tx.productCategory.create({
       data: { name: input.name!.trim(), parentId: input.parentId ?? null } as Prisma.ProductCategoryUncheckedCreateInput,
     });
-    return tx.productCategory.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    return tx.productCategory.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
 
@@ -66,8 +67,8 @@ export async function updateCategory(db: TenantDb, id: number, input: CategoryIn
     const data: Prisma.ProductCategoryUncheckedUpdateInput = {};
     if (typeof input.name === 'string') data.name = input.name.trim();
     if (input.parentId !== undefined) data.parentId = input.parentId;
-    await tx.productCategory.update({ where: { id }, data });
-    return tx.productCategory.findUniqueOrThrow({ ...query, where: { id } });
+    await tx.productCategory.update({ where: byId(id), data });
+    return tx.productCategory.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
@@ -84,7 +85,7 @@ export async function deleteCategory(db: TenantDb, id: number, query: CategoryQu
       const message = `Category ${id} is used by ${plural(products, 'product', 'products')}; move them to another category first.`;
       throw new ValidationError({ id: [message] }, message);
     }
-    await tx.productCategory.delete({ where: { id } });
+    await tx.productCategory.delete({ where: byId(id) });
     return category;
   });
 }
@@ -101,7 +102,7 @@ async function checkCategoryInput(
   const parentId = input.parentId !== undefined ? input.parentId : current?.parentId ?? null;
 
   if (typeof input.parentId === 'number') {
-    const parent = await tx.productCategory.findUnique({ where: { id: input.parentId }, select: { parentId: true } });
+    const parent = await tx.productCategory.findUnique({ where: byId(input.parentId), select: { parentId: true } });
     if (current && input.parentId === current.id) {
       errors.add('parentId', 'A category cannot be its own parent.');
     } else if (!parent) {

@@ -1,6 +1,7 @@
 // Distribution template categories: named groups products belong to for distribution.
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page } from '../shared/pagination.js';
@@ -37,7 +38,7 @@ export async function getDistributionTemplateCategory(
   id: number,
   query: DistributionTemplateCategoryQuery = {},
 ) {
-  const category = await db.distributionTemplateCategory.findUnique({ ...query, where: { id } });
+  const category = await db.distributionTemplateCategory.findUnique({ ...query, where: byId(id) });
   if (!category) throw new NotFoundError('Distribution template category', id);
   return category;
 }
@@ -52,7 +53,7 @@ export async function createDistributionTemplateCategory(
     const created = await tx.distributionTemplateCategory.create({
       data: { name: input.name!.trim() } as Prisma.DistributionTemplateCategoryUncheckedCreateInput,
     });
-    return tx.distributionTemplateCategory.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    return tx.distributionTemplateCategory.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
 
@@ -66,9 +67,9 @@ export async function updateDistributionTemplateCategory(
     await getDistributionTemplateCategory(tx, id);
     checkInput(input, false);
     if (typeof input.name === 'string') {
-      await tx.distributionTemplateCategory.update({ where: { id }, data: { name: input.name.trim() } });
+      await tx.distributionTemplateCategory.update({ where: byId(id), data: { name: input.name.trim() } });
     }
-    return tx.distributionTemplateCategory.findUniqueOrThrow({ ...query, where: { id } });
+    return tx.distributionTemplateCategory.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
@@ -77,7 +78,7 @@ export async function deleteDistributionTemplateCategory(db: TenantDb, id: numbe
     const category = await getDistributionTemplateCategory(tx, id, query);
     const products = await tx.product.count({ where: { distributionTemplateCategoryId: id } });
     if (products > 0) throw inUseByProducts('Distribution template category', id, products);
-    await tx.distributionTemplateCategory.delete({ where: { id } });
+    await tx.distributionTemplateCategory.delete({ where: byId(id) });
     return category;
   });
 }

@@ -2,6 +2,7 @@
 // template comes from, "assigned" by default) and the categories that group products for distribution.
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
@@ -40,7 +41,7 @@ export async function listDistributionTemplates(
 }
 
 export async function getDistributionTemplate(db: TenantDb | TenantTx, id: number, query: DistributionTemplateQuery = {}) {
-  const template = await db.distributionTemplate.findUnique({ ...query, where: { id } });
+  const template = await db.distributionTemplate.findUnique({ ...query, where: byId(id) });
   if (!template) throw new NotFoundError('Distribution template', id);
   return template;
 }
@@ -51,7 +52,7 @@ export async function createDistributionTemplate(db: TenantDb, input: Distributi
     const created = await tx.distributionTemplate.create({
       data: templateData(input) as Prisma.DistributionTemplateUncheckedCreateInput,
     });
-    return tx.distributionTemplate.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    return tx.distributionTemplate.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
 
@@ -64,8 +65,8 @@ export async function updateDistributionTemplate(
   return db.$transaction(async (tx) => {
     await getDistributionTemplate(tx, id);
     checkTemplateInput(input, false);
-    await tx.distributionTemplate.update({ where: { id }, data: templateData(input) });
-    return tx.distributionTemplate.findUniqueOrThrow({ ...query, where: { id } });
+    await tx.distributionTemplate.update({ where: byId(id), data: templateData(input) });
+    return tx.distributionTemplate.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
@@ -74,7 +75,7 @@ export async function deleteDistributionTemplate(db: TenantDb, id: number, query
     const template = await getDistributionTemplate(tx, id, query);
     const products = await tx.product.count({ where: { distributionTemplateId: id } });
     if (products > 0) throw inUseByProducts('Distribution template', id, products);
-    await tx.distributionTemplate.delete({ where: { id } });
+    await tx.distributionTemplate.delete({ where: byId(id) });
     return template;
   });
 }

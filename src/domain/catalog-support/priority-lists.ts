@@ -1,6 +1,7 @@
 // Fulfillment priority lists that products name (`priority_list`).
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
@@ -34,7 +35,7 @@ export async function listPriorityLists(db: TenantDb, args: PriorityListListArgs
 }
 
 export async function getPriorityList(db: TenantDb | TenantTx, id: number, query: PriorityListQuery = {}) {
-  const list = await db.priorityList.findUnique({ ...query, where: { id } });
+  const list = await db.priorityList.findUnique({ ...query, where: byId(id) });
   if (!list) throw new NotFoundError('Priority list', id);
   return list;
 }
@@ -43,7 +44,7 @@ export async function createPriorityList(db: TenantDb, input: PriorityListInput,
   return db.$transaction(async (tx) => {
     checkPriorityListInput(input, true);
     const created = await tx.priorityList.create({ data: priorityListData(input) as Prisma.PriorityListUncheckedCreateInput });
-    return tx.priorityList.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    return tx.priorityList.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
 
@@ -51,8 +52,8 @@ export async function updatePriorityList(db: TenantDb, id: number, input: Priori
   return db.$transaction(async (tx) => {
     await getPriorityList(tx, id);
     checkPriorityListInput(input, false);
-    await tx.priorityList.update({ where: { id }, data: priorityListData(input) });
-    return tx.priorityList.findUniqueOrThrow({ ...query, where: { id } });
+    await tx.priorityList.update({ where: byId(id), data: priorityListData(input) });
+    return tx.priorityList.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
@@ -61,7 +62,7 @@ export async function deletePriorityList(db: TenantDb, id: number, query: Priori
     const list = await getPriorityList(tx, id, query);
     const products = await tx.product.count({ where: { priorityListId: id } });
     if (products > 0) throw inUseByProducts('Priority list', id, products);
-    await tx.priorityList.delete({ where: { id } });
+    await tx.priorityList.delete({ where: byId(id) });
     return list;
   });
 }

@@ -2,6 +2,7 @@
 // it from its products (the ProductTag rows go with it); the products stay.
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
@@ -38,7 +39,7 @@ export async function listTags(db: TenantDb, args: TagListArgs, query: TagQuery 
 }
 
 export async function getTag(db: TenantDb | TenantTx, id: number, query: TagQuery = {}) {
-  const tag = await db.tag.findUnique({ ...query, where: { id } });
+  const tag = await db.tag.findUnique({ ...query, where: byId(id) });
   if (!tag) throw new NotFoundError('Tag', id);
   return tag;
 }
@@ -47,7 +48,7 @@ export async function createTag(db: TenantDb, input: TagInput, query: TagQuery =
   return db.$transaction(async (tx) => {
     await checkTagInput(tx, null, input, true);
     const created = await tx.tag.create({ data: tagData(input) as Prisma.TagUncheckedCreateInput });
-    return tx.tag.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    return tx.tag.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
 
@@ -55,15 +56,15 @@ export async function updateTag(db: TenantDb, id: number, input: TagInput, query
   return db.$transaction(async (tx) => {
     await getTag(tx, id);
     await checkTagInput(tx, id, input, false);
-    await tx.tag.update({ where: { id }, data: tagData(input) });
-    return tx.tag.findUniqueOrThrow({ ...query, where: { id } });
+    await tx.tag.update({ where: byId(id), data: tagData(input) });
+    return tx.tag.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
 export async function deleteTag(db: TenantDb, id: number, query: TagQuery = {}) {
   return db.$transaction(async (tx) => {
     const tag = await getTag(tx, id, query);
-    await tx.tag.delete({ where: { id } });
+    await tx.tag.delete({ where: byId(id) });
     return tag;
   });
 }

@@ -4,6 +4,7 @@
 // and `required` may change (values are re-checked on each later write of a record).
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
@@ -51,7 +52,7 @@ export async function listCustomFieldDefinitions(
 }
 
 export async function getCustomFieldDefinition(db: TenantDb | TenantTx, id: number, query: CustomFieldDefinitionQuery = {}) {
-  const definition = await db.customFieldDefinition.findUnique({ ...query, where: { id } });
+  const definition = await db.customFieldDefinition.findUnique({ ...query, where: byId(id) });
   if (!definition) throw new NotFoundError('Custom field', id);
   return definition;
 }
@@ -89,7 +90,7 @@ export async function createCustomFieldDefinition(
         required: input.required ?? false,
       } as Prisma.CustomFieldDefinitionUncheckedCreateInput,
     });
-    return tx.customFieldDefinition.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    return tx.customFieldDefinition.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
 
@@ -116,8 +117,8 @@ export async function updateCustomFieldDefinition(
     if (typeof input.label === 'string') data.label = input.label.trim();
     if (input.options !== undefined) data.options = input.options ?? [];
     if (typeof input.required === 'boolean') data.required = input.required;
-    await tx.customFieldDefinition.update({ where: { id }, data });
-    return tx.customFieldDefinition.findUniqueOrThrow({ ...query, where: { id } });
+    await tx.customFieldDefinition.update({ where: byId(id), data });
+    return tx.customFieldDefinition.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
@@ -125,7 +126,7 @@ export async function updateCustomFieldDefinition(
 export async function deleteCustomFieldDefinition(db: TenantDb, id: number, query: CustomFieldDefinitionQuery = {}) {
   return db.$transaction(async (tx) => {
     const definition = await getCustomFieldDefinition(tx, id, query);
-    await tx.customFieldDefinition.delete({ where: { id } });
+    await tx.customFieldDefinition.delete({ where: byId(id) });
     return definition;
   });
 }

@@ -4,6 +4,7 @@
 // strategy; the line then shows no single lot (lotId null) and its movements show where the stock came from.
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
@@ -52,7 +53,7 @@ export async function listAdjustments(db: TenantDb, args: PageArgs & { sort?: st
 }
 
 export async function getAdjustment(db: TenantDb, id: number, query: AdjustmentQuery = {}) {
-  const adjustment = await db.inventoryAdjustment.findUnique({ ...query, where: { id } });
+  const adjustment = await db.inventoryAdjustment.findUnique({ ...query, where: byId(id) });
   if (!adjustment) throw new NotFoundError('Inventory adjustment', id);
   return adjustment;
 }
@@ -108,7 +109,7 @@ export async function createAdjustment(db: TenantDb, input: AdjustmentInput, con
         const parts = posted.filter((movement) => movement.inputIndex === position);
         const lotIds = new Set(parts.map((movement) => movement.lotId));
         await tx.inventoryAdjustmentLine.update({
-          where: { id: line.id },
+          where: byId(line.id),
           data: {
             lotId: lotIds.size === 1 ? parts[0].lotId : null,
             movementId: parts[0].id,
@@ -116,7 +117,7 @@ export async function createAdjustment(db: TenantDb, input: AdjustmentInput, con
           },
         });
       }
-      return tx.inventoryAdjustment.findUniqueOrThrow({ ...query, where: { id: adjustment.id } });
+      return tx.inventoryAdjustment.findUniqueOrThrow({ ...query, where: byId(adjustment.id) });
     },
     // Under load many posts queue for a pooled connection (and for the balance row locks): wait rather than fail.
     { maxWait: 30_000, timeout: 30_000 },

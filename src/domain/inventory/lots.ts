@@ -2,6 +2,7 @@
 // choosing lots when a caller takes stock without naming one (the deduction strategy).
 import type { Lot } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import type { LotDeductionStrategy } from '../products/product-input.js';
 import { ValidationError } from '../shared/errors.js';
 
@@ -41,7 +42,7 @@ export function isExpired(lot: Pick<Lot, 'expiryDate'>, today = todayUtc()): boo
 /** The lot the caller named (by id or number) for this product; 422 on `field` when it does not exist. */
 export async function findNamedLot(tx: TenantTx, productId: number, spec: LotSpec, field: string): Promise<Lot> {
   if (spec.lotId !== undefined && spec.lotId !== null) {
-    const lot = await tx.lot.findUnique({ where: { id: spec.lotId } });
+    const lot = await tx.lot.findUnique({ where: byId(spec.lotId) });
     if (!lot || lot.productId !== productId) {
       throw new ValidationError({ [`${field}lotId`]: [`Lot ${spec.lotId} does not exist for product ${productId}.`] });
     }

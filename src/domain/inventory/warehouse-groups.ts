@@ -3,6 +3,7 @@
 // only); the list replaces the group's warehouses. Every command runs in one transaction.
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import { LOT_DEDUCTION_STRATEGIES } from '../products/product-input.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
@@ -36,7 +37,7 @@ export async function listWarehouseGroups(
 }
 
 export async function getWarehouseGroup(db: TenantDb | TenantTx, id: number, query: WarehouseGroupQuery = {}) {
-  const group = await db.warehouseGroup.findUnique({ ...query, where: { id } });
+  const group = await db.warehouseGroup.findUnique({ ...query, where: byId(id) });
   if (!group) throw new NotFoundError('Warehouse group', id);
   return group;
 }
@@ -49,7 +50,7 @@ export async function createWarehouseGroup(db: TenantDb, input: WarehouseGroupIn
     errors.throwIfAny();
     const created = await tx.warehouseGroup.create({ data: groupData(input) as Prisma.WarehouseGroupUncheckedCreateInput });
     await assignWarehouses(tx, created.id, input.warehouseIds);
-    return tx.warehouseGroup.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    return tx.warehouseGroup.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
 
@@ -60,9 +61,9 @@ export async function updateWarehouseGroup(db: TenantDb, id: number, input: Ware
     checkRequiredText(errors, 'name', input.name, false);
     await checkInput(tx, id, input, errors);
     errors.throwIfAny();
-    await tx.warehouseGroup.update({ where: { id }, data: groupData(input) });
+    await tx.warehouseGroup.update({ where: byId(id), data: groupData(input) });
     await assignWarehouses(tx, id, input.warehouseIds);
-    return tx.warehouseGroup.findUniqueOrThrow({ ...query, where: { id } });
+    return tx.warehouseGroup.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
@@ -71,7 +72,7 @@ export async function deleteWarehouseGroup(db: TenantDb, id: number, query: Ware
   return db.$transaction(async (tx) => {
     const group = await getWarehouseGroup(tx, id, query);
     await tx.location.updateMany({ where: { warehouseGroupId: id }, data: { warehouseGroupId: null } });
-    await tx.warehouseGroup.delete({ where: { id } });
+    await tx.warehouseGroup.delete({ where: byId(id) });
     return group;
   });
 }

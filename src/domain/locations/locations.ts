@@ -2,6 +2,7 @@
 // under a warehouse; locations never nest under locations. Every command runs in one transaction.
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
@@ -56,7 +57,7 @@ export async function listLocations(db: TenantDb, args: LocationListArgs, query:
 }
 
 export async function getLocation(db: TenantDb | TenantTx, id: number, query: LocationQuery = {}) {
-  const location = await db.location.findUnique({ ...query, where: { id } });
+  const location = await db.location.findUnique({ ...query, where: byId(id) });
   if (!location) throw new NotFoundError('Location', id);
   return location;
 }
@@ -70,7 +71,7 @@ export async function createLocation(db: TenantDb, input: LocationInput, query: 
     await checkLocationInput(tx, null, input, errors);
     errors.throwIfAny();
     const created = await tx.location.create({ data: locationData(input) as Prisma.LocationUncheckedCreateInput });
-    return tx.location.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    return tx.location.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
 
@@ -83,8 +84,8 @@ export async function updateLocation(db: TenantDb, id: number, input: LocationIn
     }
     await checkLocationInput(tx, id, input, errors);
     errors.throwIfAny();
-    await tx.location.update({ where: { id }, data: locationData(input) });
-    return tx.location.findUniqueOrThrow({ ...query, where: { id } });
+    await tx.location.update({ where: byId(id), data: locationData(input) });
+    return tx.location.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
@@ -110,7 +111,7 @@ export async function deleteLocation(db: TenantDb, id: number, query: LocationQu
         `Location ${id} cannot be deleted while it holds stock or has stock history.`,
       );
     }
-    await tx.location.delete({ where: { id } });
+    await tx.location.delete({ where: byId(id) });
     return location;
   });
 }
@@ -128,7 +129,7 @@ async function checkLocationInput(
     errors.add('parentId', 'A location cannot be its own parent.');
     return;
   }
-  const parent = await tx.location.findUnique({ where: { id: parentId }, select: { parentId: true } });
+  const parent = await tx.location.findUnique({ where: byId(parentId), select: { parentId: true } });
   if (!parent) {
     errors.add('parentId', `The selected parent ${parentId} does not exist; parent_id must reference a warehouse.`);
   } else if (parent.parentId !== null) {

@@ -1,6 +1,7 @@
 // Checks every id a product input names: it must exist in the company (the tenant-scoped transaction only
 // sees the company's rows), and category, subcategory and parent product must make sense together.
 import type { TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import type { FieldErrorCollector } from '../shared/errors.js';
 import { PRODUCT_REFERENCE_FIELDS, type ProductInput, type ReferenceField } from './product-input.js';
 
@@ -32,7 +33,7 @@ export async function checkProductReferences(
   for (const [field, model] of Object.entries(PRODUCT_REFERENCE_FIELDS) as Array<[ReferenceField, string]>) {
     const id = input[field];
     if (id === undefined || id === null) continue;
-    const found = await (tx as any)[model].findUnique({ where: { id }, select: { id: true } });
+    const found = await (tx as any)[model].findUnique({ where: byId(id), select: { id: true } });
     if (!found) errors.add(field, `The selected ${LABELS[model]} ${id} does not exist.`);
   }
 
@@ -63,7 +64,7 @@ async function checkParentProduct(tx: TenantTx, parentId: number | null | undefi
     errors.add('parentProductId', 'A product cannot be a variant of itself.');
     return;
   }
-  const parent = await tx.product.findUnique({ where: { id: parentId }, select: { status: true, parentProductId: true } });
+  const parent = await tx.product.findUnique({ where: byId(parentId), select: { status: true, parentProductId: true } });
   if (!parent || parent.status === 0) {
     errors.add('parentProductId', `The selected parent product ${parentId} does not exist.`);
   } else if (parent.parentProductId !== null) {
@@ -82,13 +83,13 @@ async function checkCategories(
 ): Promise<{ categoryId?: number }> {
   const { categoryId, subcategoryId } = input;
   if (categoryId !== undefined && categoryId !== null) {
-    const row = await tx.productCategory.findUnique({ where: { id: categoryId }, select: { id: true, parentId: true } });
+    const row = await tx.productCategory.findUnique({ where: byId(categoryId), select: { id: true, parentId: true } });
     if (!row) errors.add('categoryId', `The selected category ${categoryId} does not exist.`);
     else if (row.parentId !== null) errors.add('categoryId', `Category ${categoryId} is a subcategory; give it as subcategory_id.`);
   }
   let subcategoryParent: number | null = null;
   if (subcategoryId !== undefined && subcategoryId !== null) {
-    const row = await tx.productCategory.findUnique({ where: { id: subcategoryId }, select: { parentId: true } });
+    const row = await tx.productCategory.findUnique({ where: byId(subcategoryId), select: { parentId: true } });
     if (!row) errors.add('subcategoryId', `The selected subcategory ${subcategoryId} does not exist.`);
     else if (row.parentId === null) errors.add('subcategoryId', `Category ${subcategoryId} is a top-level category, not a subcategory.`);
     else subcategoryParent = row.parentId;
@@ -100,7 +101,7 @@ async function checkCategories(
   const finalSubcategory = subcategoryId !== undefined ? subcategoryId : stored?.subcategoryId ?? null;
   if (finalSubcategory === null) return {};
   if (subcategoryParent === null) {
-    const row = await tx.productCategory.findUnique({ where: { id: finalSubcategory }, select: { parentId: true } });
+    const row = await tx.productCategory.findUnique({ where: byId(finalSubcategory), select: { parentId: true } });
     subcategoryParent = row?.parentId ?? null;
   }
   if (categoryId === undefined && subcategoryId !== undefined && (stored?.categoryId ?? null) === null) {

@@ -3,6 +3,7 @@
 // the writing transaction, under a transaction-scoped advisory lock per SKU text so that two concurrent
 // writers of the same SKU cannot both pass the check (on PGlite writes are serialised anyway).
 import type { TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import type { FieldErrorCollector } from '../shared/errors.js';
 import type { AlternateSkuInput } from './product-input.js';
 
@@ -44,7 +45,7 @@ export async function checkSkus(
 
   if (alternates && alternates.length > 0) {
     // The product's own SKU after this write: an alternate must differ from it too.
-    const ownSku = sku ?? (productId === null ? null : (await tx.product.findUnique({ where: { id: productId }, select: { sku: true } }))?.sku);
+    const ownSku = sku ?? (productId === null ? null : (await tx.product.findUnique({ where: byId(productId), select: { sku: true } }))?.sku);
     const products = await tx.product.findMany({ where: { sku: { in: alternates }, ...others }, select: { id: true, sku: true } });
     const taken = await tx.productAlternateSku.findMany({ where: { sku: { in: alternates }, ...otherAlternates }, select: { sku: true, productId: true } });
     const productBySku = new Map(products.map((p) => [p.sku, p.id]));

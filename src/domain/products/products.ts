@@ -3,6 +3,7 @@
 // deactivated (status 0) instead of deleted, and deactivated products are invisible to this service.
 import { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import { validateCustomFieldValues } from '../custom-fields/custom-field-values.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
@@ -83,7 +84,7 @@ export async function createProduct(db: TenantDb, input: ProductInput, query: Pr
     errors.throwIfAny();
     if (prepared.alternateSkus?.length) await replaceAlternateSkus(tx, created.id, prepared.alternateSkus);
     await writeCollections(tx, created.id, { ...collectionsOf(input), kitItems: rows });
-    return tx.product.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    return tx.product.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
 
@@ -110,11 +111,11 @@ export async function updateProduct(db: TenantDb, id: number, input: ProductInpu
     errors.throwIfAny();
 
     await writeOrExplain(() =>
-      tx.product.update({ where: { id }, data: { ...data, ...prepared.links, customFields } as Prisma.ProductUncheckedUpdateInput }),
+      tx.product.update({ where: byId(id), data: { ...data, ...prepared.links, customFields } as Prisma.ProductUncheckedUpdateInput }),
     );
     if (prepared.alternateSkus) await replaceAlternateSkus(tx, id, prepared.alternateSkus);
     await writeCollections(tx, id, { ...collectionsOf(input), kitItems });
-    return tx.product.findUniqueOrThrow({ ...query, where: { id } });
+    return tx.product.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
@@ -130,7 +131,7 @@ export async function deleteProduct(db: TenantDb, id: number, query: ProductQuer
       await tx.product.updateMany({ where: { id: { in: family } }, data: { status: DEACTIVATED } });
     } else {
       // Its own lists, its variants and the substitutions naming it go with it (cascades).
-      await tx.product.delete({ where: { id } });
+      await tx.product.delete({ where: byId(id) });
     }
     return product;
   });

@@ -2,6 +2,7 @@
 // under the wrong supplier is "not found", like an id that does not exist.
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
@@ -67,7 +68,7 @@ export async function createSupplierContact(
     const created = await tx.supplierContact.create({
       data: { ...contactData(input), supplierId } as Prisma.SupplierContactUncheckedCreateInput,
     });
-    return tx.supplierContact.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    return tx.supplierContact.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
 
@@ -81,15 +82,15 @@ export async function updateSupplierContact(
   return db.$transaction(async (tx) => {
     await getSupplierContact(tx, supplierId, id, { select: { id: true } });
     checkContactInput(input, false);
-    await tx.supplierContact.update({ where: { id }, data: contactData(input) });
-    return tx.supplierContact.findUniqueOrThrow({ ...query, where: { id } });
+    await tx.supplierContact.update({ where: byId(id), data: contactData(input) });
+    return tx.supplierContact.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
 export async function deleteSupplierContact(db: TenantDb, supplierId: number, id: number, query: SupplierContactQuery = {}) {
   return db.$transaction(async (tx) => {
     const contact = await getSupplierContact(tx, supplierId, id, query);
-    await tx.supplierContact.delete({ where: { id } });
+    await tx.supplierContact.delete({ where: byId(id) });
     return contact;
   });
 }

@@ -4,6 +4,7 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import { ACTIVE } from '../products/products.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDecimal, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
@@ -53,7 +54,7 @@ export async function listSupplierSkus(db: TenantDb, args: SupplierSkuListArgs, 
 }
 
 export async function getSupplierSku(db: TenantDb | TenantTx, id: number, query: SupplierSkuQuery = {}) {
-  const row = await db.supplierSku.findUnique({ ...query, where: { id } });
+  const row = await db.supplierSku.findUnique({ ...query, where: byId(id) });
   if (!row) throw new NotFoundError('Supplier SKU', id);
   return row;
 }
@@ -70,7 +71,7 @@ export async function createSupplierSku(db: TenantDb, input: SupplierSkuInput, q
     const created = await writeUnique(() =>
       tx.supplierSku.create({ data: { ...supplierSkuData(input), currency } as Prisma.SupplierSkuUncheckedCreateInput }),
     );
-    return tx.supplierSku.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    return tx.supplierSku.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
 
@@ -82,15 +83,15 @@ export async function updateSupplierSku(db: TenantDb, id: number, input: Supplie
     if (input.productId === null) errors.add('productId', 'The product id may not be null.');
     await checkSupplierSkuInput(tx, current, input, errors, false);
     errors.throwIfAny();
-    await writeUnique(() => tx.supplierSku.update({ where: { id }, data: supplierSkuData(input) }));
-    return tx.supplierSku.findUniqueOrThrow({ ...query, where: { id } });
+    await writeUnique(() => tx.supplierSku.update({ where: byId(id), data: supplierSkuData(input) }));
+    return tx.supplierSku.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
 export async function deleteSupplierSku(db: TenantDb, id: number, query: SupplierSkuQuery = {}) {
   return db.$transaction(async (tx) => {
     const row = await getSupplierSku(tx, id, query);
-    await tx.supplierSku.delete({ where: { id } });
+    await tx.supplierSku.delete({ where: byId(id) });
     return row;
   });
 }
@@ -116,7 +117,7 @@ async function checkSupplierSkuInput(
   let supplier: { id: number; currency: string | null } | null = null;
   const supplierId = input.supplierId ?? current?.supplierId;
   if (typeof input.supplierId === 'number') {
-    supplier = await tx.supplier.findUnique({ where: { id: input.supplierId }, select: { id: true, currency: true } });
+    supplier = await tx.supplier.findUnique({ where: byId(input.supplierId), select: { id: true, currency: true } });
     if (!supplier) errors.add('supplierId', `The selected supplier ${input.supplierId} does not exist.`);
   }
   if (typeof input.productId === 'number') {

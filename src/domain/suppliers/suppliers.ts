@@ -2,6 +2,7 @@
 // cannot be deleted (purchasing history would lose its counterpart). Every command runs in one transaction.
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
@@ -53,7 +54,7 @@ export async function listSuppliers(db: TenantDb, args: SupplierListArgs, query:
 }
 
 export async function getSupplier(db: TenantDb | TenantTx, id: number, query: SupplierQuery = {}) {
-  const supplier = await db.supplier.findUnique({ ...query, where: { id } });
+  const supplier = await db.supplier.findUnique({ ...query, where: byId(id) });
   if (!supplier) throw new NotFoundError('Supplier', id);
   return supplier;
 }
@@ -62,7 +63,7 @@ export async function createSupplier(db: TenantDb, input: SupplierInput, query: 
   return db.$transaction(async (tx) => {
     checkSupplierInput(input, true);
     const created = await tx.supplier.create({ data: supplierData(input) as Prisma.SupplierUncheckedCreateInput });
-    return tx.supplier.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    return tx.supplier.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
 
@@ -70,8 +71,8 @@ export async function updateSupplier(db: TenantDb, id: number, input: SupplierIn
   return db.$transaction(async (tx) => {
     await getSupplier(tx, id);
     checkSupplierInput(input, false);
-    await tx.supplier.update({ where: { id }, data: supplierData(input) });
-    return tx.supplier.findUniqueOrThrow({ ...query, where: { id } });
+    await tx.supplier.update({ where: byId(id), data: supplierData(input) });
+    return tx.supplier.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
@@ -89,7 +90,7 @@ export async function deleteSupplier(db: TenantDb, id: number, query: SupplierQu
       throw new ValidationError({ id: [message] }, message);
     }
     // Contacts belong to the supplier and go with it (ON DELETE CASCADE).
-    await tx.supplier.delete({ where: { id } });
+    await tx.supplier.delete({ where: byId(id) });
     return supplier;
   });
 }

@@ -3,6 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiToken, Company, PrismaClient } from '../../generated/prisma/client.js';
 import { ConflictError, FieldErrorCollector, NotFoundError } from '../shared/errors.js';
+import { keyOf } from '../../db/tenant-client.js';
 
 export const TOKEN_SCOPES = ['read', 'write'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
@@ -91,7 +92,7 @@ export async function revokeApiToken(
           });
     if (!token) throw new NotFoundError('API token', 'id' in which ? which.id : which.name);
     if (token.revokedAt) return token;
-    return tx.apiToken.update({ where: { id: token.id }, data: { revokedAt: new Date() } });
+    return tx.apiToken.update({ where: keyOf(token), data: { revokedAt: new Date() } });
   });
 }
 
@@ -106,7 +107,9 @@ export async function authenticateToken(
   hostCompanySlug: string | null,
   now = new Date(),
 ): Promise<TokenCheck> {
-  const token = await prisma.apiToken.findUnique({
+  // The host's company is not known yet (a bare host is served for the token's company), so the hash alone
+  // finds the token: it is unique per company, and a 256-bit secret never repeats across companies.
+  const token = await prisma.apiToken.findFirst({
     where: { tokenHash: hashTokenSecret(secret) },
     include: { company: true },
   });
@@ -117,7 +120,7 @@ export async function authenticateToken(
     return { ok: false, reason: 'The API token does not belong to this company.' };
   }
   if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await prisma.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: now } });
+    await prisma.apiToken.update({ where: keyOf(token), data: { lastUsedAt: now } });
   }
   const { company, ...rest } = token;
   return { ok: true, token: rest, company };

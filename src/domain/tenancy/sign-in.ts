@@ -3,6 +3,7 @@
 // which slows guessing down without locking the owner out for long.
 import type { PrismaClient, User, Company } from '../../generated/prisma/client.js';
 import { DomainError } from '../shared/errors.js';
+import { keyOf } from '../../db/tenant-client.js';
 import { verifyPassword } from './passwords.js';
 import { normalizeEmail } from './validation.js';
 
@@ -47,13 +48,13 @@ export async function signIn(
 
   if (!(await verifyPassword(input.password, user.passwordHash))) {
     await prisma.user.update({
-      where: { id: user.id },
+      where: keyOf(user),
       data: { failedSignIns: { increment: 1 }, lastFailedSignInAt: now },
     });
     throw new SignInFailedError();
   }
   if (user.failedSignIns > 0) {
-    await prisma.user.update({ where: { id: user.id }, data: { failedSignIns: 0, lastFailedSignInAt: null } });
+    await prisma.user.update({ where: keyOf(user), data: { failedSignIns: 0, lastFailedSignInAt: null } });
   }
   return user;
 }

@@ -4,6 +4,7 @@
 // base unit, so factors never chain and the base can be changed by re-expressing them (rebase.ts).
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
@@ -55,7 +56,7 @@ export async function listConversionRules(db: TenantDb, args: ConversionRuleList
 }
 
 export async function getConversionRule(db: TenantDb | TenantTx, id: number, query: ConversionRuleQuery = {}) {
-  const rule = await db.unitConversionRule.findUnique({ ...query, where: { id } });
+  const rule = await db.unitConversionRule.findUnique({ ...query, where: byId(id) });
   if (!rule) throw new NotFoundError('Unit conversion rule', id);
   return rule;
 }
@@ -68,7 +69,7 @@ export async function createConversionRule(db: TenantDb, input: ConversionRuleCr
     const converted = await findUnit(tx, input.convertedUnitOfMeasureId, 'convertedUnitOfMeasureId', errors);
     if (converted) await lockUnitClasses(tx, converted.unitClassId);
     const productId = input.productId ?? null;
-    if (productId !== null && !(await tx.product.findUnique({ where: { id: productId }, select: { id: true } }))) {
+    if (productId !== null && !(await tx.product.findUnique({ where: byId(productId), select: { id: true } }))) {
       errors.add('productId', `The selected product ${productId} does not exist.`);
     }
     if (base && converted) await checkUnitPair(tx, base, converted, productId, errors);
@@ -82,10 +83,10 @@ export async function createConversionRule(db: TenantDb, input: ConversionRuleCr
         baseUnitOfMeasureId: base!.id,
         convertedUnitOfMeasureId: converted!.id,
         conversionFactor: factor!,
-        productAlternateSkus: { connect: skuIds.map((id) => ({ id })) },
+        alternateSkuLinks: { create: skuIds.map((alternateSkuId) => ({ alternateSkuId })) },
       } as Prisma.UnitConversionRuleUncheckedCreateInput,
     });
-    return tx.unitConversionRule.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    return tx.unitConversionRule.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
 
@@ -96,11 +97,13 @@ export async function updateConversionRule(db: TenantDb, id: number, input: Conv
     const factor = input.conversionFactor != null ? checkGivenFactor(input.conversionFactor, 'conversionFactor', errors) : null;
     const skuIds = await checkAlternateSkus(tx, input.productAlternateSkuIds, rule.productId, errors);
     errors.throwIfAny();
-    const data: Prisma.UnitConversionRuleUpdateInput = {};
+    const data: Prisma.UnitConversionRuleUncheckedUpdateInput = {};
     if (factor) data.conversionFactor = factor;
-    if (input.productAlternateSkuIds != null) data.productAlternateSkus = { set: skuIds.map((skuId) => ({ id: skuId })) };
-    await tx.unitConversionRule.update({ where: { id }, data });
-    return tx.unitConversionRule.findUniqueOrThrow({ ...query, where: { id } });
+    if (input.productAlternateSkuIds != null) {
+      data.alternateSkuLinks = { deleteMany: {}, create: skuIds.map((alternateSkuId) => ({ alternateSkuId })) };
+    }
+    await tx.unitConversionRule.update({ where: byId(id), data });
+    return tx.unitConversionRule.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
@@ -109,7 +112,7 @@ export async function deleteConversionRule(db: TenantDb, id: number, query: Conv
   return db.$transaction(async (tx) => {
     const shown = await getConversionRule(tx, id, query);
     const rule = await tx.unitConversionRule.findUniqueOrThrow({
-      where: { id },
+      where: byId(id),
       select: { type: true, convertedUnitOfMeasureId: true, convertedUnitOfMeasure: { select: { name: true } } },
     });
     if (rule.type === 'SYSTEM') {
@@ -122,7 +125,7 @@ export async function deleteConversionRule(db: TenantDb, id: number, query: Conv
         });
       }
     }
-    await tx.unitConversionRule.delete({ where: { id } });
+    await tx.unitConversionRule.delete({ where: byId(id) });
     return shown;
   });
 }
@@ -135,7 +138,7 @@ interface UnitRow {
 }
 
 async function findUnit(tx: TenantTx, id: number, field: string, errors: FieldErrorCollector): Promise<UnitRow | null> {
-  const unit = await tx.unitOfMeasure.findUnique({ where: { id }, select: { id: true, name: true, unitClassId: true, baseUnit: true } });
+  const unit = await tx.unitOfMeasure.findUnique({ where: byId(id), select: { id: true, name: true, unitClassId: true, baseUnit: true } });
   if (!unit) errors.add(field, `The selected unit of measure ${id} does not exist.`);
   return unit;
 }

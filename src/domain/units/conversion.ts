@@ -2,6 +2,7 @@
 // unit (1 unit = factor base units), held by SYSTEM conversion rules; a PRODUCT rule overrides the factor
 // of one unit for one product. Converting A → B goes through the base: q × factor(A) / factor(B).
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { ONE, toDecimal, type Decimal, type DecimalInput } from '../shared/decimal.js';
 
@@ -15,7 +16,7 @@ export interface UnitFactor {
 
 /** The factor of a unit to its class's base unit, for one product when it has its own rule. */
 export async function unitFactor(db: Db, uomId: number, productId: number | null = null): Promise<UnitFactor> {
-  const unit = await db.unitOfMeasure.findUnique({ where: { id: uomId }, select: { id: true, unitClassId: true, baseUnit: true } });
+  const unit = await db.unitOfMeasure.findUnique({ where: byId(uomId), select: { id: true, unitClassId: true, baseUnit: true } });
   if (!unit) throw new NotFoundError('Unit of measure', uomId);
   if (unit.baseUnit) return { unitClassId: unit.unitClassId, factor: ONE };
   const rules = await db.unitConversionRule.findMany({

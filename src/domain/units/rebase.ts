@@ -5,6 +5,7 @@
 // units it had no rule for get one, since the system factors no longer give fp(u) / fp(N) for them.
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import { ONE, type Decimal } from '../shared/decimal.js';
 import { ValidationError } from '../shared/errors.js';
 import { lockUnitClasses } from './class-lock.js';
@@ -16,17 +17,17 @@ import { derivedFactorProblem, storedFactor } from './factors.js';
  * @param field the input field errors are reported under.
  */
 export async function makeBaseUnit(tx: TenantTx, uomId: number, field: string): Promise<void> {
-  const { unitClassId: classId } = await tx.unitOfMeasure.findUniqueOrThrow({ where: { id: uomId }, select: { unitClassId: true } });
+  const { unitClassId: classId } = await tx.unitOfMeasure.findUniqueOrThrow({ where: byId(uomId), select: { unitClassId: true } });
   await lockUnitClasses(tx, classId);
   // Read after taking the lock: a concurrent change of the base has finished by now.
-  const unit = await tx.unitOfMeasure.findUniqueOrThrow({ where: { id: uomId }, select: { id: true, name: true, baseUnit: true } });
+  const unit = await tx.unitOfMeasure.findUniqueOrThrow({ where: byId(uomId), select: { id: true, name: true, baseUnit: true } });
   if (unit.baseUnit) return;
   const oldBase = await tx.unitOfMeasure.findFirst({ where: { unitClassId: classId, baseUnit: true }, select: { id: true, name: true } });
   const names = new Map((await tx.unitOfMeasure.findMany({ where: { unitClassId: classId }, select: { id: true, name: true } })).map((u) => [u.id, u.name]));
 
   if (!oldBase) {
     // A class whose base was moved away: nothing is expressed relative to a base, so this unit simply becomes it.
-    await tx.unitOfMeasure.update({ where: { id: uomId }, data: { baseUnit: true } });
+    await tx.unitOfMeasure.update({ where: byId(uomId), data: { baseUnit: true } });
     return;
   }
 
@@ -53,7 +54,7 @@ export async function makeBaseUnit(tx: TenantTx, uomId: number, field: string): 
   const newSystem = rescale(system, pivot);
   const productRules = await tx.unitConversionRule.findMany({
     where: { type: 'PRODUCT', convertedUnitOfMeasure: { unitClassId: classId } },
-    select: { id: true, productId: true, convertedUnitOfMeasureId: true, status: true, productAlternateSkus: { select: { id: true } } },
+    select: { id: true, productId: true, convertedUnitOfMeasureId: true, status: true, alternateSkuLinks: { select: { alternateSkuId: true } } },
     orderBy: { id: 'asc' },
   });
   const productIds = [...new Set(productRules.map((r) => r.productId!))];
@@ -69,8 +70,8 @@ export async function makeBaseUnit(tx: TenantTx, uomId: number, field: string): 
     );
   }
 
-  await tx.unitOfMeasure.update({ where: { id: oldBase.id }, data: { baseUnit: false } });
-  await tx.unitOfMeasure.update({ where: { id: uomId }, data: { baseUnit: true } });
+  await tx.unitOfMeasure.update({ where: byId(oldBase.id), data: { baseUnit: false } });
+  await tx.unitOfMeasure.update({ where: byId(uomId), data: { baseUnit: true } });
 
   const systemRules = await tx.unitConversionRule.findMany({
     where: { type: 'SYSTEM', convertedUnitOfMeasure: { unitClassId: classId } },
@@ -79,13 +80,13 @@ export async function makeBaseUnit(tx: TenantTx, uomId: number, field: string): 
   for (const rule of systemRules) {
     const factor = newSystem.get(rule.convertedUnitOfMeasureId);
     if (rule.convertedUnitOfMeasureId === uomId) {
-      await tx.unitConversionRule.delete({ where: { id: rule.id } });
+      await tx.unitConversionRule.delete({ where: byId(rule.id) });
     } else if (factor && rule.status === 'active') {
-      await tx.unitConversionRule.update({ where: { id: rule.id }, data: { baseUnitOfMeasureId: uomId, conversionFactor: factor } });
+      await tx.unitConversionRule.update({ where: byId(rule.id), data: { baseUnitOfMeasureId: uomId, conversionFactor: factor } });
     } else {
       // An inactive rule, or one that leads to no factor: kept, but pointed at the new base so no rule
       // names a unit that is no longer the base.
-      await tx.unitConversionRule.update({ where: { id: rule.id }, data: { baseUnitOfMeasureId: uomId } });
+      await tx.unitConversionRule.update({ where: byId(rule.id), data: { baseUnitOfMeasureId: uomId } });
     }
   }
   // The old base had no rule of its own (a base needs none); the loop above rewrote one if it somehow had.
@@ -104,7 +105,7 @@ export async function makeBaseUnit(tx: TenantTx, uomId: number, field: string): 
       if (rule.convertedUnitOfMeasureId === uomId) continue;
       const factor = factors.get(rule.convertedUnitOfMeasureId);
       await tx.unitConversionRule.update({
-        where: { id: rule.id },
+        where: byId(rule.id),
         data: { baseUnitOfMeasureId: uomId, ...(factor && rule.status === 'active' ? { conversionFactor: factor } : {}) },
       });
     }
@@ -120,13 +121,13 @@ export async function makeBaseUnit(tx: TenantTx, uomId: number, field: string): 
             baseUnitOfMeasureId: uomId,
             convertedUnitOfMeasureId: id,
             conversionFactor: factor,
-            productAlternateSkus: { connect: pivotRule.productAlternateSkus.map((s) => ({ id: s.id })) },
+            alternateSkuLinks: { create: pivotRule.alternateSkuLinks.map(({ alternateSkuId }) => ({ alternateSkuId })) },
           } as Prisma.UnitConversionRuleUncheckedCreateInput,
         });
       }
     }
     for (const rule of rules.filter((r) => r.convertedUnitOfMeasureId === uomId)) {
-      await tx.unitConversionRule.delete({ where: { id: rule.id } });
+      await tx.unitConversionRule.delete({ where: byId(rule.id) });
     }
   }
 }

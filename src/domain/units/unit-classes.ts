@@ -2,6 +2,7 @@
 // units has exactly one base unit, the one every factor of the class is relative to.
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
@@ -37,7 +38,7 @@ export async function listUnitClasses(db: TenantDb, args: UnitClassListArgs, que
 }
 
 export async function getUnitClass(db: TenantDb | TenantTx, id: number, query: UnitClassQuery = {}) {
-  const unitClass = await db.unitClass.findUnique({ ...query, where: { id } });
+  const unitClass = await db.unitClass.findUnique({ ...query, where: byId(id) });
   if (!unitClass) throw new NotFoundError('Unit class', id);
   return unitClass;
 }
@@ -51,7 +52,7 @@ export async function createUnitClass(db: TenantDb, input: UnitClassInput, query
     const created = await tx.unitClass.create({
       data: { name: name!, baseClass: input.baseClass ?? false } as Prisma.UnitClassUncheckedCreateInput,
     });
-    return tx.unitClass.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    return tx.unitClass.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
 
@@ -65,8 +66,8 @@ export async function updateUnitClass(db: TenantDb, id: number, input: UnitClass
     const data: Prisma.UnitClassUpdateInput = {};
     if (name !== undefined) data.name = name;
     if (input.baseClass !== undefined && input.baseClass !== null) data.baseClass = input.baseClass;
-    await tx.unitClass.update({ where: { id }, data });
-    return tx.unitClass.findUniqueOrThrow({ ...query, where: { id } });
+    await tx.unitClass.update({ where: byId(id), data });
+    return tx.unitClass.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
@@ -82,7 +83,7 @@ export async function deleteUnitClass(db: TenantDb, id: number, query: UnitClass
         `Unit class ${id} cannot be deleted while it has units of measure.`,
       );
     }
-    await tx.unitClass.delete({ where: { id } });
+    await tx.unitClass.delete({ where: byId(id) });
     return unitClass;
   });
 }
@@ -94,7 +95,7 @@ export async function deleteUnitClass(db: TenantDb, id: number, query: UnitClass
 export async function setDefaultUnitOfMeasure(db: TenantDb, unitClassId: number, uomId: number, query: UnitClassQuery = {}) {
   return db.$transaction(async (tx) => {
     await getUnitClass(tx, unitClassId);
-    const unit = await tx.unitOfMeasure.findUnique({ where: { id: uomId }, select: { unitClassId: true, name: true } });
+    const unit = await tx.unitOfMeasure.findUnique({ where: byId(uomId), select: { unitClassId: true, name: true } });
     if (!unit) throw new NotFoundError('Unit of measure', uomId);
     if (unit.unitClassId !== unitClassId) {
       throw new ValidationError({
@@ -102,7 +103,7 @@ export async function setDefaultUnitOfMeasure(db: TenantDb, unitClassId: number,
       });
     }
     await makeBaseUnit(tx, uomId, 'unitOfMeasureId');
-    return tx.unitClass.findUniqueOrThrow({ ...query, where: { id: unitClassId } });
+    return tx.unitClass.findUniqueOrThrow({ ...query, where: byId(unitClassId) });
   });
 }
 

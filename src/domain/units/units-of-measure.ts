@@ -3,6 +3,7 @@
 // re-expresses every factor of the class (rebase.ts).
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
@@ -48,7 +49,7 @@ export async function listUnitsOfMeasure(db: TenantDb, args: UnitOfMeasureListAr
 }
 
 export async function getUnitOfMeasure(db: TenantDb | TenantTx, id: number, query: UnitOfMeasureQuery = {}) {
-  const unit = await db.unitOfMeasure.findUnique({ ...query, where: { id } });
+  const unit = await db.unitOfMeasure.findUnique({ ...query, where: byId(id) });
   if (!unit) throw new NotFoundError('Unit of measure', id);
   return unit;
 }
@@ -77,7 +78,7 @@ export async function createUnitOfMeasure(db: TenantDb, input: UnitOfMeasureInpu
     });
     if (factor) await setSystemFactor(tx, created.id, classId!, factor);
     if (input.baseUnit === true && classHasUnits) await makeBaseUnit(tx, created.id, 'baseUnit');
-    return tx.unitOfMeasure.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    return tx.unitOfMeasure.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
 
@@ -112,10 +113,10 @@ export async function updateUnitOfMeasure(db: TenantDb, id: number, input: UnitO
       data.unitClassId = classId;
       data.baseUnit = !targetHasUnits;
     }
-    await tx.unitOfMeasure.update({ where: { id }, data });
+    await tx.unitOfMeasure.update({ where: byId(id), data });
     if (factor) await setSystemFactor(tx, id, classId, factor);
     if (input.baseUnit === true) await makeBaseUnit(tx, id, 'baseUnit');
-    return tx.unitOfMeasure.findUniqueOrThrow({ ...query, where: { id } });
+    return tx.unitOfMeasure.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
@@ -128,7 +129,7 @@ export async function deleteUnitOfMeasure(db: TenantDb, id: number, query: UnitO
     await checkMovable(tx, current, errors, 'deleted');
     errors.throwIfAny();
     await tx.unitConversionRule.deleteMany({ where: { convertedUnitOfMeasureId: id, type: 'SYSTEM' } });
-    await tx.unitOfMeasure.delete({ where: { id } });
+    await tx.unitOfMeasure.delete({ where: byId(id) });
     return unit;
   });
 }
@@ -162,7 +163,7 @@ async function setSystemFactor(tx: TenantTx, uomId: number, classId: number, fac
   const base = await tx.unitOfMeasure.findFirstOrThrow({ where: { unitClassId: classId, baseUnit: true }, select: { id: true } });
   const rule = await tx.unitConversionRule.findFirst({ where: { convertedUnitOfMeasureId: uomId, type: 'SYSTEM', status: 'active' }, select: { id: true } });
   if (rule) {
-    await tx.unitConversionRule.update({ where: { id: rule.id }, data: { baseUnitOfMeasureId: base.id, conversionFactor: factor } });
+    await tx.unitConversionRule.update({ where: byId(rule.id), data: { baseUnitOfMeasureId: base.id, conversionFactor: factor } });
   } else {
     await tx.unitConversionRule.create({
       data: { type: 'SYSTEM', baseUnitOfMeasureId: base.id, convertedUnitOfMeasureId: uomId, conversionFactor: factor } as Prisma.UnitConversionRuleUncheckedCreateInput,
@@ -177,7 +178,7 @@ async function checkClass(tx: TenantTx, value: number | null | undefined, requir
     errors.add('unitClassId', 'The unit class id field is required.');
     return undefined;
   }
-  if (!(await tx.unitClass.findUnique({ where: { id: value }, select: { id: true } }))) {
+  if (!(await tx.unitClass.findUnique({ where: byId(value), select: { id: true } }))) {
     errors.add('unitClassId', `The selected unit class ${value} does not exist.`);
     return undefined;
   }

@@ -77,8 +77,10 @@ export const UnitConversionRuleRef = builder.prismaObject('UnitConversionRule', 
     productAlternateSkus: t.field({
       type: [RuleAlternateSkuRef],
       description: 'Alternate SKUs of the product this rule is meant for.',
-      select: { productAlternateSkus: { select: { id: true, sku: true }, orderBy: { id: 'asc' } } },
-      resolve: (rule) => rule.productAlternateSkus,
+      select: {
+        alternateSkuLinks: { select: { alternateSku: { select: { id: true, sku: true } } }, orderBy: { alternateSkuId: 'asc' } },
+      },
+      resolve: (rule) => rule.alternateSkuLinks.map((link) => link.alternateSku),
     }),
   }),
 });

@@ -7,6 +7,7 @@
 // covers that deficit (recorded as consumed by the receipt's own movement), so the open layers always hold
 // exactly the product's positive stock on hand.
 import type { TenantTx } from '../../../db/tenant-client.js';
+import { byId } from '../../../db/tenant-client.js';
 import { Decimal, ZERO } from '../../shared/decimal.js';
 
 export interface LayerProduct {
@@ -70,7 +71,7 @@ export async function consumeCostLayers(
     const remaining = new Decimal(layer.remainingQuantity.toString());
     const unitCost = new Decimal(layer.unitCost.toString());
     const take = Decimal.min(remaining, left);
-    await tx.costLayer.update({ where: { id: layer.id }, data: { remainingQuantity: remaining.minus(take) } });
+    await tx.costLayer.update({ where: byId(layer.id), data: { remainingQuantity: remaining.minus(take) } });
     await tx.costLayerConsumption.create({ data: { layerId: layer.id, movementId, quantity: take, unitCost } as any });
     left = left.minus(take);
     consumed = consumed.plus(take);

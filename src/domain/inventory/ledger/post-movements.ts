@@ -5,6 +5,7 @@
 // It runs inside the caller's transaction and never opens its own, so a document posts all or nothing.
 import type { Lot, StockMovement, WarehouseGroup } from '../../../generated/prisma/client.js';
 import type { TenantTx } from '../../../db/tenant-client.js';
+import { byId } from '../../../db/tenant-client.js';
 import { Decimal, toDecimal, ZERO, type DecimalInput } from '../../shared/decimal.js';
 import { ValidationError } from '../../shared/errors.js';
 import { findNamedLot, findOrCreateLot, isExpired, orderLots, todayUtc, type LotPickOrder } from '../lots.js';
@@ -133,7 +134,7 @@ export async function postStockMovements(
         await openCostLayer(tx, product, movement, receiptCost, before.negated());
       } else if (valued) {
         const unitCost = await consumeCostLayers(tx, product, movement.id, part.quantity.negated());
-        if (unitCost) movement = await tx.stockMovement.update({ where: { id: movement.id }, data: { unitCost } });
+        if (unitCost) movement = await tx.stockMovement.update({ where: byId(movement.id), data: { unitCost } });
       }
       posted.push({ ...movement, inputIndex, lot: part.lot });
     }
@@ -204,7 +205,7 @@ async function loadProduct(tx: TenantTx, cache: Map<number, ProductFacts>, id: n
   const cached = cache.get(id);
   if (cached) return cached;
   const product = await tx.product.findUnique({
-    where: { id },
+    where: byId(id),
     select: { id: true, companyId: true, sku: true, type: true, lotTracking: true, lotDeductionStrategy: true, unitCost: true, landedCost: true },
   });
   if (!product) throw new ValidationError({ [`${field}productId`]: [`Product ${id} does not exist.`] });
@@ -219,7 +220,7 @@ async function loadLocation(tx: TenantTx, cache: Map<number, LocationFacts>, id:
   const cached = cache.get(id);
   if (cached) return cached;
   const location = await tx.location.findUnique({
-    where: { id },
+    where: byId(id),
     select: { id: true, name: true, warehouseGroup: true, parent: { select: { warehouseGroup: true } } },
   });
   if (!location) throw new ValidationError({ [`${field}locationId`]: [`Location ${id} does not exist.`] });

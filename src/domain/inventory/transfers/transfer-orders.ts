@@ -3,6 +3,7 @@
 // transaction. Quantities are in the product's base unit.
 import type { Prisma } from '../../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../../db/tenant-client.js';
+import { byId } from '../../../db/tenant-client.js';
 import { toDecimal, type DecimalInput } from '../../shared/decimal.js';
 import { checkDecimal, LEDGER_DECIMAL } from '../../shared/field-checks.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../../shared/errors.js';
@@ -57,7 +58,7 @@ export async function listTransferOrders(db: TenantDb, args: TransferListArgs, q
 }
 
 export async function getTransferOrder(db: TenantDb | TenantTx, id: number, query: TransferQuery = {}) {
-  const order = await db.transferOrder.findUnique({ ...query, where: { id } });
+  const order = await db.transferOrder.findUnique({ ...query, where: byId(id) });
   if (!order) throw new NotFoundError('Transfer order', id);
   return order;
 }
@@ -80,7 +81,7 @@ export async function createTransferOrder(db: TenantDb, input: TransferOrderInpu
     });
     // Lines through createMany (the tenant client stamps top-level writes only, not nested creates).
     await tx.transferOrderLine.createMany({ data: lines.map((line) => ({ ...line, transferOrderId: created.id })) as any });
-    return tx.transferOrder.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    return tx.transferOrder.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
 
@@ -99,7 +100,7 @@ export async function updateTransferOrder(db: TenantDb, id: number, input: Trans
     const lines = input.lines ? await checkLines(tx, input.lines, errors) : null;
     errors.throwIfAny();
     await tx.transferOrder.update({
-      where: { id },
+      where: byId(id),
       data: {
         sourceLocationId: source!,
         destinationLocationId: destination!,
@@ -110,15 +111,15 @@ export async function updateTransferOrder(db: TenantDb, id: number, input: Trans
       await tx.transferOrderLine.deleteMany({ where: { transferOrderId: id } });
       await tx.transferOrderLine.createMany({ data: lines.map((line) => ({ ...line, transferOrderId: id })) as any });
     }
-    return tx.transferOrder.findUniqueOrThrow({ ...query, where: { id } });
+    return tx.transferOrder.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
 export async function deleteTransferOrder(db: TenantDb, id: number, query: TransferQuery = {}) {
   return db.$transaction(async (tx) => {
     await lockDraft(tx, id, 'deleted');
-    const order = await tx.transferOrder.findUniqueOrThrow({ ...query, where: { id } });
-    await tx.transferOrder.delete({ where: { id } });
+    const order = await tx.transferOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    await tx.transferOrder.delete({ where: byId(id) });
     return order;
   });
 }
@@ -139,7 +140,7 @@ async function lockDraft(tx: TenantTx, id: number, verb: string) {
 async function checkLocations(tx: TenantTx, source: number | null, destination: number | null, errors: FieldErrorCollector): Promise<void> {
   for (const [field, id] of [['sourceLocationId', source], ['destinationLocationId', destination]] as const) {
     if (id === null) continue;
-    if (!(await tx.location.findUnique({ where: { id }, select: { id: true } }))) {
+    if (!(await tx.location.findUnique({ where: byId(id), select: { id: true } }))) {
       errors.add(field, `Location ${id} does not exist.`);
     }
   }
@@ -170,7 +171,7 @@ async function checkLines(tx: TenantTx, lines: TransferLineInput[], errors: Fiel
       errors.add(`${field}productId`, 'The product id field is required.');
       continue;
     }
-    const product = await tx.product.findUnique({ where: { id: line.productId }, select: { id: true, sku: true, type: true, lotTracking: true } });
+    const product = await tx.product.findUnique({ where: byId(line.productId), select: { id: true, sku: true, type: true, lotTracking: true } });
     if (!product) {
       errors.add(`${field}productId`, `Product ${line.productId} does not exist.`);
       continue;
@@ -182,7 +183,7 @@ async function checkLines(tx: TenantTx, lines: TransferLineInput[], errors: Fiel
     if (namesLot && !product.lotTracking) {
       errors.add(`${field}lotNumber`, `Product ${product.sku} is not lot-tracked; its stock moves without a lot.`);
     } else if (line.lotId != null) {
-      const lot = await tx.lot.findUnique({ where: { id: line.lotId }, select: { id: true, productId: true } });
+      const lot = await tx.lot.findUnique({ where: byId(line.lotId), select: { id: true, productId: true } });
       if (!lot || lot.productId !== product.id) errors.add(`${field}lotId`, `Lot ${line.lotId} does not exist for product ${product.sku}.`);
       else lotId = lot.id;
     } else if (lotNumber !== '') {

@@ -9,6 +9,7 @@
 // Each transition first claims the order with a conditional update on its status, which takes the row lock:
 // two concurrent transitions serialise and the second sees the first's status.
 import type { TenantDb, TenantTx } from '../../../db/tenant-client.js';
+import { byId } from '../../../db/tenant-client.js';
 import { Decimal, toDecimal, ZERO, type DecimalInput } from '../../shared/decimal.js';
 import { checkDecimal, LEDGER_DECIMAL } from '../../shared/field-checks.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../../shared/errors.js';
@@ -46,9 +47,9 @@ export async function shipTransferOrder(db: TenantDb, id: number, context: Posti
       { ...context, occurredAt: now },
     );
     for (const line of order.lines) {
-      await tx.transferOrderLine.update({ where: { id: line.id }, data: { shippedQuantity: line.quantity } });
+      await tx.transferOrderLine.update({ where: byId(line.id), data: { shippedQuantity: line.quantity } });
     }
-    return tx.transferOrder.findUniqueOrThrow({ ...query, where: { id } });
+    return tx.transferOrder.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
@@ -102,10 +103,10 @@ export async function receiveTransferOrder(
     const after = await tx.transferOrderLine.findMany({ where: { transferOrderId: id }, select: { shippedQuantity: true, receivedQuantity: true } });
     const complete = after.every((line) => line.receivedQuantity.gte(line.shippedQuantity));
     await tx.transferOrder.update({
-      where: { id },
+      where: byId(id),
       data: complete ? { status: 'received', receivedAt: now } : { status: 'partially_received' },
     });
-    return tx.transferOrder.findUniqueOrThrow({ ...query, where: { id } });
+    return tx.transferOrder.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
@@ -143,12 +144,12 @@ export async function cancelTransferOrder(db: TenantDb, id: number, context: Pos
       }
       await postStockMovements(tx, movements, { ...context, occurredAt: now });
     }
-    return tx.transferOrder.findUniqueOrThrow({ ...query, where: { id } });
+    return tx.transferOrder.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
 async function loadOrder(tx: TenantTx, id: number) {
-  const order = await tx.transferOrder.findUnique({ where: { id }, include: { lines: { orderBy: { id: 'asc' } } } });
+  const order = await tx.transferOrder.findUnique({ where: byId(id), include: { lines: { orderBy: { id: 'asc' } } } });
   if (!order) throw new NotFoundError('Transfer order', id);
   return order;
 }
