@@ -6,7 +6,7 @@ import { openDatabase, type Database, type OpenDatabaseOptions } from '../../src
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-export async function openTestDatabase(options: Pick<OpenDatabaseOptions, 'onQuery'> = {}): Promise<Database> {
+export async function openTestDatabase(options: Pick<OpenDatabaseOptions, 'onQuery' | 'migrate'> = {}): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ kind: 'pglite', dataDir: null }, options);
 

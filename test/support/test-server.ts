@@ -50,8 +50,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { logger?: Logger } = {}): Promise<TestServer> {
-  const database = await openTestDatabase();
+/** `database`: serve this one (the caller set it up, e.g. at an older migration) instead of a fresh one. */
+export async function startTestServer(options: { logger?: Logger; database?: Database } = {}): Promise<TestServer> {
+  const database = options.database ?? (await openTestDatabase());
   const config: Config = {
     port: 0,
     host: '127.0.0.1',

@@ -1,0 +1,164 @@
+// The tenant-first keys migration on a database in use: filled through the API at the previous migration
+// (products with kits and alternate SKUs, BOMs, units, stock in lots, FIFO layers consumed, a transfer
+// shipped and partly received; two companies), then upgraded. Every row of every table is unchanged, the
+// implicit rule ↔ alternate-SKU table moves to its company-keyed successor, and the API answers exactly as
+// before. The server runs this version's code on the older schema until the upgrade: the two differ only in
+// keys and constraints, never in the columns the code reads and writes. The rule links are the exception:
+// they are written by SQL into the old table and read through a view named like the new one until then.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/database.js';
+import { readKeyCatalog } from '../../src/db/key-catalog.js';
+import { applyMigrations, MIGRATIONS_TABLE, readMigrations } from '../../src/db/migrations.js';
+import { tenantClient } from '../../src/db/tenant-client.js';
+import { verifyLedger } from '../../src/domain/inventory/verify.js';
+import { openTestDatabase } from '../support/test-database.js';
+import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+
+const PREVIOUS = '20261122033056_inventory';
+const IMPLICIT_LINKS = '_ProductAlternateSkuToUnitConversionRule';
+
+let database: Database;
+let server: TestServer;
+let tenants: Tenant[];
+let filledAt: Date;
+const ruleLinks: { companyId: number; ruleId: number; alternateSku: { id: number; sku: string } }[] = [];
+
+const api = async (tenant: Tenant, method: string, path: string, body?: unknown) => {
+  const res = await server.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body });
+  expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
+  return res.body;
+};
+const post = async (tenant: Tenant, path: string, body?: unknown) => (await api(tenant, 'POST', path, body)).data;
+
+/** Every row of every table but the runner's own, as sorted JSON texts per table. */
+async function tableRows(): Promise<Record<string, string[]>> {
+  const rows: Record<string, string[]> = {};
+  for (const { name } of (await readKeyCatalog(database.sql)).tables) {
+    if (name === MIGRATIONS_TABLE) continue;
+    const [result] = await database.sql.query<{ rows: string[] }>(
+      `SELECT coalesce(json_agg(r ORDER BY r), '[]'::json) AS rows FROM (SELECT row_to_json(t)::text AS r FROM "${name}" t) s`,
+    );
+    rows[name] = result!.rows;
+  }
+  return rows;
+}
+
+/** What integrators read back: the same requests before and after the upgrade must answer the same. */
+async function apiReads(): Promise<unknown[]> {
+  // Reports default to "now": ask them as of a fixed moment after the fill (second precision, UTC).
+  const asOf = encodeURIComponent(filledAt.toISOString().slice(0, 19).replace('T', ' '));
+  const reads: unknown[] = [];
+  for (const tenant of tenants) {
+    for (const path of [
+      '/products?per_page=100', '/boms', '/locations?per_page=100', '/warehouse-groups', '/tags', '/categories',
+      '/suppliers', '/unit-classes', '/unit-conversion-rules?per_page=100', '/inventory/adjustments', '/transfer-orders', '/inventory/stock?per_page=100',
+      `/reports/stock-snapshot?per_page=100&as_of=${asOf}`, `/reports/inventory-aging?as_of=${asOf}`, '/inventory/stocks/export?limit=1000',
+    ]) {
+      const body = await api(tenant, 'GET', path);
+      // The export's cursor is signed with the time of its run; everything else must match.
+      if (path.startsWith('/inventory/stocks/export')) delete body.next_cursor;
+      reads.push({ tenant: tenant.slug, path, body });
+    }
+  }
+  return reads;
+}
+
+async function fill(tenant: Tenant, n: number): Promise<void> {
+  const units = await post(tenant, '/unit-classes', { name: 'Count' });
+  const each = await post(tenant, '/unit-of-measures', { unit_class_id: units.id, name: 'each' });
+  const dozen = await post(tenant, '/unit-of-measures', { unit_class_id: units.id, name: 'dozen', conversion_factor: 12 });
+  const tag = await post(tenant, '/tags', { name: `Fast ${n}` });
+  const category = await post(tenant, '/categories', { name: 'Hardware' });
+  const supplier = await post(tenant, '/suppliers', { name: 'Fasteners Inc', email: 'sales@fasteners.test' });
+  const screw = await post(tenant, '/products', {
+    name: 'Screw', sku: `SCREW-${n}`, unit_cost: 0.5, landed_cost: 0.1, tag_ids: [tag.id], category_id: category.id,
+    supplier_id: supplier.id, default_uom_id: each.id, alternate_skus: [{ sku: `SCREW-${n}-ALT` }],
+  });
+  const nut = await post(tenant, '/products', { name: 'Nut', sku: `NUT-${n}`, lot_tracking: true, lot_deduction_strategy: 'FEFO' });
+  const bom = await post(tenant, '/boms', { name: 'Bracket build', items: [{ product_id: screw.id, quantity: 4 }, { product_id: nut.id, quantity: 4 }] });
+  await post(tenant, '/products', { name: 'Bracket', sku: `BRACKET-${n}`, bom_ids: [bom.id] });
+  await post(tenant, '/products', {
+    name: 'Fixing kit', sku: `KIT-${n}`, type: 'KIT',
+    kit_items: [{ product_id: screw.id, quantity: 1, uom_id: dozen.id }, { product_id: nut.id, quantity: 6 }],
+  });
+  await post(tenant, '/supplier-skus', { supplier_id: supplier.id, product_id: screw.id, supplier_sku: `FI-${n}`, cost: 0.45 });
+
+  const main = await post(tenant, '/locations', { name: 'Main' });
+  const bin = await post(tenant, '/locations', { name: 'Bin A', parent_id: main.id });
+  const second = await post(tenant, '/locations', { name: 'Second' });
+  await post(tenant, '/warehouse-groups', { name: 'East', lot_deduction_strategy: 'FIFO', warehouse_ids: [main.id] });
+  await post(tenant, '/inventory/adjustments', {
+    reason: 'opening',
+    lines: [
+      { product_id: screw.id, location_id: bin.id, quantity: 100, unit_cost: 0.4 },
+      { product_id: nut.id, location_id: bin.id, quantity: 50, unit_cost: 0.1, lot_number: 'N-1', expiry_date: '2030-01-01' },
+      { product_id: nut.id, location_id: main.id, quantity: 30, unit_cost: 0.12, lot_number: 'N-2', expiry_date: '2029-06-01' },
+    ],
+  });
+  await post(tenant, '/inventory/adjustments', { lines: [{ product_id: screw.id, location_id: bin.id, quantity: 60, unit_cost: 0.6 }] });
+  await post(tenant, '/inventory/adjustments', { lines: [{ product_id: screw.id, location_id: bin.id, quantity: -120 }] });
+  const transfer = await post(tenant, '/transfer-orders', {
+    source_location_id: bin.id, destination_location_id: second.id,
+    lines: [{ product_id: screw.id, quantity: 20 }, { product_id: nut.id, quantity: 10, lot_number: 'N-1' }],
+  });
+  await post(tenant, `/transfer-orders/${transfer.id}/ship`);
+  await post(tenant, `/transfer-orders/${transfer.id}/receive`, { lines: [{ line_id: transfer.lines[0].id, quantity: 5 }] });
+
+  // A PRODUCT rule limited to the alternate SKU, in the old implicit many-to-many table (only SQL can write it now).
+  const [rule] = await database.sql.query<{ id: number }>(
+    `INSERT INTO "UnitConversionRule" ("companyId", "baseUnitOfMeasureId", "convertedUnitOfMeasureId", "conversionFactor", "type", "productId", "updatedAt")
+     VALUES ($1, $2, $3, 10, 'PRODUCT', $4, now()) RETURNING "id"`,
+    [tenant.companyId, each.id, dozen.id, screw.id],
+  );
+  const alternateSku = screw.alternate_skus[0];
+  await database.sql.query(`INSERT INTO "${IMPLICIT_LINKS}" ("A", "B") VALUES ($1, $2)`, [alternateSku.id, rule!.id]);
+  ruleLinks.push({ companyId: tenant.companyId, ruleId: rule!.id, alternateSku });
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase({ migrate: false });
+  const applied = await applyMigrations(database.sql, readMigrations().filter((migration) => migration.name <= PREVIOUS));
+  expect(applied.at(-1)).toBe(PREVIOUS);
+  await database.sql.exec(
+    `CREATE VIEW "UnitConversionRuleAlternateSku" AS
+       SELECT r."companyId", j."B" AS "ruleId", j."A" AS "alternateSkuId"
+         FROM "${IMPLICIT_LINKS}" j JOIN "UnitConversionRule" r ON r."id" = j."B"`,
+  );
+  server = await startTestServer({ database });
+  tenants = [await server.createTenant('acme'), await server.createTenant('globex')];
+  for (const [n, tenant] of tenants.entries()) await fill(tenant, n);
+  filledAt = new Date(Date.now() + 1000);
+}, 180_000);
+
+afterAll(() => server?.close());
+
+describe('upgrading a filled database to tenant-first keys', () => {
+  it('keeps every row, moves the rule links, answers the API the same, and the ledger still agrees', async () => {
+    const before = await tableRows();
+    const readsBefore = await apiReads();
+    expect(before.StockMovement!.length).toBeGreaterThan(10);
+    expect(before.CostLayer!.length).toBeGreaterThan(4);
+    expect(before[IMPLICIT_LINKS]).toHaveLength(2);
+
+    await database.sql.exec('DROP VIEW "UnitConversionRuleAlternateSku"');
+    const applied = await applyMigrations(database.sql);
+    expect(applied).toEqual(readMigrations().filter((m) => m.name > PREVIOUS).map((m) => m.name));
+
+    const after = await tableRows();
+    const { [IMPLICIT_LINKS]: _movedLinks, ...unchangedTables } = before;
+    for (const [table, rows] of Object.entries(unchangedTables)) expect(after[table], table).toEqual(rows);
+    expect(after[IMPLICIT_LINKS]).toBeUndefined();
+    expect(after.UnitConversionRuleAlternateSku!.map((row) => JSON.parse(row))).toEqual(
+      expect.arrayContaining(ruleLinks.map((link) => ({ companyId: link.companyId, ruleId: link.ruleId, alternateSkuId: link.alternateSku.id }))),
+    );
+    expect(after.UnitConversionRuleAlternateSku).toHaveLength(ruleLinks.length);
+
+    expect(await apiReads()).toEqual(readsBefore);
+    for (const [index, tenant] of tenants.entries()) {
+      expect(await verifyLedger(tenantClient(database.prisma, tenant.companyId))).toEqual([]);
+      const rules = (await api(tenant, 'GET', '/unit-conversion-rules?per_page=100')).data;
+      const rule = rules.find((r: { id: number }) => r.id === ruleLinks[index]!.ruleId);
+      expect(rule.product_alternate_skus).toEqual([ruleLinks[index]!.alternateSku]);
+    }
+  });
+});
