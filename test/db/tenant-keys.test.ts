@@ -125,7 +125,7 @@ describe('tenant-first keys on a database built from the migrations', () => {
       company!.id,
       group!.id,
     ]);
-    // ON DELETE RESTRICT: restrict_violation (23001) since PostgreSQL 16, foreign_key_violation (23503) before.
+    // ON DELETE RESTRICT: restrict_violation (23001) on PGlite, foreign_key_violation (23503) on PostgreSQL 15.
     // DELETE /warehouse-groups/{id} clears the warehouses first (test/rest/inventory-warehouse-groups.test.ts).
     const deleted = await outcome(`DELETE FROM "WarehouseGroup" WHERE "companyId" = $1 AND "id" = $2`, [company!.id, group!.id]);
     expect(['23001', '23503']).toContain(deleted);

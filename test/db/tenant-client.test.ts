@@ -1,0 +1,47 @@
+// The tenant-scoped client puts the current company into every key: a row named by `byId` is found only
+// in its own company, a compound key naming another company is rewritten, and the key used on an unscoped
+// client finds nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/database.js';
+import { byId, tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
+import { createCompany } from '../../src/domain/tenancy/companies.js';
+import { openTestDatabase } from '../support/test-database.js';
+
+let database: Database;
+let acme: TenantDb;
+let globex: TenantDb;
+let acmeId: number;
+let productId: number;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const company = async (slug: string) =>
+    (await createCompany(database.prisma, { slug, name: slug, adminEmail: `admin@${slug}.test`, adminPassword: 'a long password' })).company.id;
+  acmeId = await company('acme');
+  acme = tenantClient(database.prisma, acmeId);
+  globex = tenantClient(database.prisma, await company('globex'));
+  productId = (await acme.product.create({ data: { name: 'Widget', sku: 'W-1' } as any })).id;
+});
+
+afterAll(() => database?.close());
+
+describe('tenant-scoped keys', () => {
+  it('finds, updates and deletes a row by id only within its company', async () => {
+    expect(await acme.product.findUnique({ where: byId(productId), select: { sku: true } })).toEqual({ sku: 'W-1' });
+    expect(await globex.product.findUnique({ where: byId(productId) })).toBeNull();
+    await expect(globex.product.update({ where: byId(productId), data: { name: 'Stolen' } })).rejects.toMatchObject({ code: 'P2025' });
+    await expect(globex.product.delete({ where: byId(productId) })).rejects.toMatchObject({ code: 'P2025' });
+    expect((await acme.product.findUniqueOrThrow({ where: byId(productId) })).name).toBe('Widget');
+  });
+
+  it('replaces a company named in a compound key with the current one', async () => {
+    const foreignKey = { companyId_id: { companyId: acmeId, id: productId } };
+    expect(await globex.product.findUnique({ where: foreignKey })).toBeNull();
+    expect(await globex.product.findUnique({ where: { companyId_sku: { companyId: acmeId, sku: 'W-1' } } })).toBeNull();
+    expect(await acme.product.findUnique({ where: { companyId_sku: { companyId: 0, sku: 'W-1' } }, select: { id: true } })).toEqual({ id: productId });
+  });
+
+  it('a byId key on the unscoped client matches no company', async () => {
+    expect(await database.prisma.product.findUnique({ where: byId(productId) })).toBeNull();
+  });
+});
