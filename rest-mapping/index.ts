@@ -1,6 +1,7 @@
 // Every documented REST route, area by area. The gateway serves them and the OpenAPI document describes them.
 import type { RestRoute } from '../src/rest/route.js';
 import { bomRoutes } from './boms.js';
+import { currencyRoutes } from './currencies.js';
 import { inventoryExportRoutes } from './inventory-export.js';
 import { inventoryRoutes } from './inventory.js';
 import { inventoryReportRoutes } from './inventory-reports.js';
@@ -10,4 +11,4 @@ import { productRoutes } from './products.js';
 import { supplierRoutes } from './suppliers.js';
 import { unitRoutes } from './units.js';
 
-export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes];
+export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes];

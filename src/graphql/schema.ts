@@ -12,6 +12,7 @@ import './suppliers/index.js';
 import './products/index.js';
 import './boms/index.js';
 import './inventory/index.js';
+import './currencies/index.js';
 import { ForbiddenError } from '../domain/shared/errors.js';
 import type { RequestContext } from './context.js';
 

@@ -70,7 +70,10 @@ describe('REST gateway', () => {
   it('serves the remaining GraphQL fields through sofa-api, authenticated', async () => {
     const res = await server.call('GET', '/external/api/v1/viewer', opts());
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ company: { id: acme.companyId, slug: 'acme', name: 'Company acme' }, tokenScopes: ['read', 'write'] });
+    expect(res.body).toEqual({
+      company: { id: acme.companyId, slug: 'acme', name: 'Company acme', baseCurrency: 'USD', createdAt: expect.any(String), updatedAt: expect.any(String) },
+      tokenScopes: ['read', 'write'],
+    });
     expect((await server.call('GET', '/external/api/v1/viewer', { company: 'acme' })).status).toBe(401);
   });
 });

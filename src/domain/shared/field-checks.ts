@@ -1,5 +1,6 @@
 // Per-field checks shared by the domain services: required text, length limits, codes and exact-decimal
 // bounds. Each adds a message to the collector under the GraphQL input field name and never throws.
+import { isCurrencyCode } from '../currencies/currency-codes.js';
 import { FieldErrorCollector } from './errors.js';
 import { Decimal, toDecimal, type DecimalInput } from './decimal.js';
 
@@ -35,9 +36,9 @@ export function checkMaxLength(errors: FieldErrorCollector, field: string, value
   }
 }
 
-/** ISO 4217 currency codes are three uppercase letters. */
+/** A currency is named by its ISO 4217 code: three uppercase letters of a currency that exists. */
 export function checkCurrencyCode(errors: FieldErrorCollector, field: string, value: string | null | undefined): void {
-  if (typeof value === 'string' && !/^[A-Z]{3}$/.test(value)) {
+  if (typeof value === 'string' && !isCurrencyCode(value)) {
     errors.add(field, `The ${humanName(field)} must be a 3-letter uppercase ISO 4217 code, such as USD.`);
   }
 }

@@ -1,14 +1,7 @@
 // `viewer`: which company and token a call is made with — a quick check for integrators (REST: GET /viewer).
 import { builder } from '../builder.js';
 import type { RequestContext } from '../context.js';
-
-const CompanyRef = builder.prismaObject('Company', {
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    slug: t.exposeString('slug'),
-    name: t.exposeString('name'),
-  }),
-});
+import { CompanyRef } from './company-fields.js';
 
 const ViewerRef = builder.objectRef<RequestContext>('Viewer').implement({
   fields: (t) => ({

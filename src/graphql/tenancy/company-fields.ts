@@ -1,0 +1,38 @@
+// The current company: `company` and `updateCompany` (REST: GET/PATCH /company). Rules in
+// src/domain/tenancy/company-profile.ts.
+import { builder } from '../builder.js';
+import { currentCompany, updateCompanyProfile } from '../../domain/tenancy/company-profile.js';
+
+export const CompanyRef = builder.prismaObject('Company', {
+  description: 'The company (tenant) the API token belongs to.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    slug: t.exposeString('slug', { description: 'The subdomain of the company: https://{slug}.{BASE_DOMAIN}.' }),
+    name: t.exposeString('name'),
+    baseCurrency: t.exposeString('baseCurrency', {
+      description: 'ISO 4217 code that stock is valued in and reports add up in. Fixed once stock has been valued.',
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+const CompanyUpdateInput = builder.inputType('CompanyUpdateInput', {
+  description: 'Every field is optional; only the fields given change.',
+  fields: (t) => ({
+    name: t.string({ required: false, description: 'At most 255 characters.' }),
+    baseCurrency: t.string({ required: false, description: 'ISO 4217 code, such as USD.' }),
+  }),
+});
+
+builder.queryField('company', (t) =>
+  t.prismaField({ type: 'Company', description: 'The current company.', resolve: (_query, _root, _args, ctx) => currentCompany(ctx.db) }),
+);
+
+builder.mutationField('updateCompany', (t) =>
+  t.prismaField({
+    type: 'Company',
+    args: { input: t.arg({ type: CompanyUpdateInput, required: true }) },
+    resolve: (_query, _root, args, ctx) => updateCompanyProfile(ctx.db, args.input),
+  }),
+);
