@@ -13,6 +13,7 @@ import './products/index.js';
 import './boms/index.js';
 import './inventory/index.js';
 import './currencies/index.js';
+import './purchasing/index.js';
 import { ForbiddenError } from '../domain/shared/errors.js';
 import type { RequestContext } from './context.js';
 

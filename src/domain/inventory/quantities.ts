@@ -7,7 +7,8 @@
 // |                                   | of the stock movements with id ≤ the cutoff movement id (the ledger makes this exact).      |
 // | qty_incoming                      | Units on their way in: open transfer lines into the location (status shipped or            |
 // |                                   | partially_received: shippedQuantity − receivedQuantity), plus open purchase order lines    |
-// |                                   | not yet received once purchase orders exist (INCOMING_SOURCES).                              |
+// |                                   | (submitted or partially_received: baseQuantity − baseQuantityReceived) at the order's      |
+// |                                   | delivery warehouse (INCOMING_SOURCES).                                                       |
 // | qty_pending                       | Units allocated to open demand (sales orders, when they exist: PENDING_SOURCES); 0 today.   |
 // | qty_available                     | max(qty_onhand − qty_pending, 0).                                                            |
 // | qty_backordered                   | Demand that could not be allocated (BACKORDERED_SOURCES); 0 today.                          |
@@ -145,9 +146,25 @@ async function transfersInboundAsOf(db: Db, products: ProductIdSet, asOfMovement
     }));
 }
 
+/**
+ * Open purchase order lines: ordered from a supplier (submitted or partially received) and not yet received,
+ * incoming at the order's delivery warehouse. Read as the orders stand: cancel and close end it.
+ */
+const openPurchaseOrdersInbound: QuantitySource = async (db, products) => {
+  const lines = await db.purchaseOrderLine.findMany({
+    where: { productId: products.filter, purchaseOrder: { status: { in: ['submitted', 'partially_received'] } } },
+    select: { productId: true, baseQuantity: true, baseQuantityReceived: true, purchaseOrder: { select: { warehouseId: true } } },
+  });
+  return lines.filter((l) => products.has(l.productId)).map((l) => ({
+    productId: l.productId,
+    locationId: l.purchaseOrder.warehouseId,
+    quantity: Decimal.max(l.baseQuantity.minus(l.baseQuantityReceived), ZERO),
+  }));
+};
+
 // Extension points: the documents that feed each quantity. Purchase orders add a source to INCOMING_SOURCES
 // and OUTSTANDING_SOURCES, sales orders to PENDING_SOURCES and BACKORDERED_SOURCES.
-const INCOMING_SOURCES: QuantitySource[] = [openTransfersInbound];
+const INCOMING_SOURCES: QuantitySource[] = [openTransfersInbound, openPurchaseOrdersInbound];
 const PENDING_SOURCES: QuantitySource[] = [];
 const BACKORDERED_SOURCES: QuantitySource[] = [];
 const OUTSTANDING_SOURCES: QuantitySource[] = [];

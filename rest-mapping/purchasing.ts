@@ -1,0 +1,115 @@
+// Purchasing (issue 8): purchase orders — the document and its states.
+import type { RestRoute } from '../src/rest/route.js';
+import { PAGE_META } from './shared.js';
+
+const ORDER_FIELDS = /* GraphQL */ `
+  fragment PurchaseOrderFields on PurchaseOrder {
+    id poNumber status syncStatus lastSyncedAt externalShipmentId
+    supplier { id name } warehouse { id name }
+    currency exchangeRate orderDate expectedDate reference notes
+    lines {
+      id product { id sku name } supplierSkuId quantity uom { id name } baseQuantity quantityReceived quantityOpen
+      unitCost taxRate lineTotal taxAmount expectedDate
+    }
+    additionalCosts { id name amount }
+    subtotal taxTotal additionalCostsTotal total totalBase
+    paymentTerms { depositPercent depositDueDays balanceDueDays balanceDueFrom }
+    createdAt updatedAt submittedAt closedAt cancelledAt
+  }`;
+
+const orderPath = '/purchase-orders/{purchaseOrderId}';
+
+function transitionRoute(action: 'submit' | 'cancel' | 'close', summary: string, description: string): RestRoute {
+  const field = `${action}PurchaseOrder`;
+  return {
+    method: 'POST',
+    path: `${orderPath}/${action}`,
+    operationId: field,
+    tag: 'Purchase orders',
+    summary,
+    description: `${description} No body. A wrong state gets a 422 naming it.`,
+    graphql: /* GraphQL */ `
+      mutation ${field[0]!.toUpperCase()}${field.slice(1)}($id: Int!) { ${field}(id: $id) { ...PurchaseOrderFields } }
+      ${ORDER_FIELDS}`,
+    pathParams: { purchaseOrderId: 'id' },
+    envelope: 'data',
+  };
+}
+
+export const purchasingRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/purchase-orders',
+    operationId: 'listPurchaseOrders',
+    tag: 'Purchase orders',
+    summary: 'List purchase orders',
+    description:
+      'Filters with the grammar of GET /products (`field=value` or `field[operator]=value`): status, supplier_id, warehouse_id, po_number, created_at. `sort` takes id, po_number, order_date, expected_date, created_at, updated_at or total.',
+    graphql: /* GraphQL */ `
+      query ListPurchaseOrders($page: Int, $perPage: Int, $sort: String, $filters: [FilterParamInput!]) {
+        purchaseOrders(page: $page, perPage: $perPage, sort: $sort, filters: $filters) {
+          items { ...PurchaseOrderFields }
+          ${PAGE_META}
+        }
+      }
+      ${ORDER_FIELDS}`,
+    queryParams: { page: 'page', per_page: 'perPage', sort: 'sort' },
+    filters: { variable: 'filters', spec: 'purchaseOrders' },
+    envelope: 'page',
+  },
+  {
+    method: 'GET',
+    path: orderPath,
+    operationId: 'getPurchaseOrder',
+    tag: 'Purchase orders',
+    summary: 'Get a purchase order',
+    graphql: /* GraphQL */ `query GetPurchaseOrder($id: Int!) { purchaseOrder(id: $id) { ...PurchaseOrderFields } } ${ORDER_FIELDS}`,
+    pathParams: { purchaseOrderId: 'id' },
+    envelope: 'data',
+  },
+  {
+    method: 'POST',
+    path: '/purchase-orders',
+    operationId: 'createPurchaseOrder',
+    tag: 'Purchase orders',
+    summary: 'Create a purchase order (draft)',
+    description:
+      '{supplier_id, warehouse_id, currency?, order_date?, expected_date?, reference?, notes?, payment_terms?, lines: [{product_id | sku, supplier_sku_id?, quantity, uom_id?, unit_cost?, tax_rate?, expected_date?}], additional_costs?: [{name, amount}]}. The currency defaults to the supplier\'s, else the base currency; the exchange rate to the base currency is the one in force on the order date (422 on currency when none). A line without unit_cost takes the supplier SKU\'s cost, else the product\'s unit cost, in the order\'s currency. po_number comes from a per-company sequence (PO-000001).',
+    graphql: /* GraphQL */ `
+      mutation CreatePurchaseOrder($input: PurchaseOrderCreateInput!) { createPurchaseOrder(input: $input) { ...PurchaseOrderFields } }
+      ${ORDER_FIELDS}`,
+    bodyVariable: 'input',
+    envelope: 'data',
+    successStatus: 201,
+  },
+  {
+    method: 'PATCH',
+    path: orderPath,
+    operationId: 'updatePurchaseOrder',
+    tag: 'Purchase orders',
+    summary: 'Update a draft purchase order',
+    description: 'Fields as on create, all optional; lines and additional_costs replace the stored ones. Only a draft (422 otherwise).',
+    graphql: /* GraphQL */ `
+      mutation UpdatePurchaseOrder($id: Int!, $input: PurchaseOrderUpdateInput!) { updatePurchaseOrder(id: $id, input: $input) { ...PurchaseOrderFields } }
+      ${ORDER_FIELDS}`,
+    pathParams: { purchaseOrderId: 'id' },
+    bodyVariable: 'input',
+    envelope: 'data',
+  },
+  {
+    method: 'DELETE',
+    path: orderPath,
+    operationId: 'deletePurchaseOrder',
+    tag: 'Purchase orders',
+    summary: 'Delete a draft purchase order',
+    description: 'Only a draft (422 otherwise). Answers with the deleted record; its number is not given again.',
+    graphql: /* GraphQL */ `
+      mutation DeletePurchaseOrder($id: Int!) { deletePurchaseOrder(id: $id) { ...PurchaseOrderFields } }
+      ${ORDER_FIELDS}`,
+    pathParams: { purchaseOrderId: 'id' },
+    envelope: 'data',
+  },
+  transitionRoute('submit', 'Submit a purchase order', 'draft → submitted: the open quantities become incoming at the delivery warehouse.'),
+  transitionRoute('cancel', 'Cancel a purchase order', 'draft or submitted (nothing received) → cancelled.'),
+  transitionRoute('close', 'Close a purchase order', 'submitted, partially_received or received → closed; what is still open is short-closed and no longer incoming.'),
+];

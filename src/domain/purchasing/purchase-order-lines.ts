@@ -1,0 +1,235 @@
+// The lines, additional costs and totals of a purchase order. A line names its product by id or SKU, keeps
+// the quantity and unit as entered and its base quantity; without a unit cost it takes the supplier SKU's
+// cost, else the product's unit cost, converted into the order's currency at the order date. Amounts are
+// rounded to the currency's minor units where they are stated (line totals, taxes, totals); unit costs keep
+// their precision.
+import type { TenantTx } from '../../db/tenant-client.js';
+import { effectiveRate } from '../currencies/exchange-rates.js';
+import { minorUnits, roundToCurrency } from '../currencies/currency-codes.js';
+import { resolveProductLines } from '../products/product-lines.js';
+import { Decimal, ZERO } from '../shared/decimal.js';
+import { FieldErrorCollector } from '../shared/errors.js';
+import { checkDecimal, checkMaxLength, checkRequiredText, LEDGER_DECIMAL } from '../shared/field-checks.js';
+import { formatDateOnly, parseDateOnly } from '../inventory/lots.js';
+
+export interface PurchaseOrderLineInput {
+  productId?: number | null;
+  sku?: string | null;
+  supplierSkuId?: number | null;
+  quantity?: Decimal | null;
+  uomId?: number | null;
+  unitCost?: Decimal | null;
+  taxRate?: Decimal | null;
+  expectedDate?: string | null;
+}
+
+export interface AdditionalCostInput {
+  name?: string | null;
+  amount?: Decimal | null;
+}
+
+export interface LineRow {
+  position: number;
+  productId: number;
+  supplierSkuId: number | null;
+  quantity: Decimal;
+  uomId: number | null;
+  baseQuantity: Decimal;
+  unitCost: Decimal;
+  taxRate: Decimal;
+  lineTotal: Decimal;
+  taxAmount: Decimal;
+  expectedDate: Date | null;
+}
+
+export interface CostRow {
+  position: number;
+  name: string;
+  amount: Decimal;
+}
+
+export interface OrderTotals {
+  subtotal: Decimal;
+  taxTotal: Decimal;
+  additionalCostsTotal: Decimal;
+  total: Decimal;
+  totalBase: Decimal;
+}
+
+export interface PricingContext {
+  supplierId: number;
+  currency: string;
+  baseCurrency: string;
+  orderDate: Date;
+}
+
+const MONEY = { scale: 4, precision: 20 } as const;
+
+/**
+ * Checks and prices the lines; null (with every problem collected under `lines.N.field`) when any is wrong.
+ * Without pricing (the order's currency or rate is wrong) the lines are only checked, so that one answer
+ * names every problem.
+ */
+export async function prepareLines(
+  tx: TenantTx,
+  lines: PurchaseOrderLineInput[],
+  pricing: PricingContext | null,
+  errors: FieldErrorCollector,
+): Promise<LineRow[] | null> {
+  const before = Object.keys(errors.errors).length;
+  const at = (index: number, field: string) => `lines.${index}.${field}`;
+  lines.forEach((line, index) => {
+    if (line.quantity == null) errors.add(at(index, 'quantity'), 'The quantity field is required.');
+    else checkDecimal(errors, at(index, 'quantity'), line.quantity, { ...LEDGER_DECIMAL, min: 0, minExclusive: true });
+    checkDecimal(errors, at(index, 'unitCost'), line.unitCost, { ...LEDGER_DECIMAL, min: 0 });
+    checkDecimal(errors, at(index, 'taxRate'), line.taxRate, { scale: 4, precision: 9, min: 0 });
+    if (line.taxRate != null && line.taxRate.gt(100)) errors.add(at(index, 'taxRate'), 'The tax rate is a percentage from 0 to 100.');
+    if (line.expectedDate != null && !parseDateOnly(line.expectedDate)) {
+      errors.add(at(index, 'expectedDate'), 'The expected date must be a date in the form YYYY-MM-DD.');
+    }
+  });
+  const resolved = await resolveProductLines(tx, lines, errors, { path: 'lines', holder: 'purchase order line' });
+  if (!pricing) return null;
+  const supplierSkus = await loadSupplierSkus(tx, lines, resolved.map((r) => r.product?.id ?? null), pricing.supplierId, errors);
+  const costs = await defaultCosts(tx, resolved.map((r, i) => (lines[i]!.unitCost == null ? r : { product: null })), supplierSkus, pricing, errors);
+
+  const rows: LineRow[] = [];
+  lines.forEach((line, index) => {
+    const { product, baseQuantity } = resolved[index]!;
+    if (!product || !baseQuantity || !line.quantity) return;
+    const unitCost = line.unitCost ?? costs[index];
+    if (unitCost == null) {
+      errors.add(at(index, 'unitCost'), `The unit cost is required: product ${product.sku} has no supplier price and no unit cost.`);
+      return;
+    }
+    const taxRate = line.taxRate ?? ZERO;
+    const lineTotal = roundToCurrency(line.quantity.mul(unitCost), pricing.currency);
+    rows.push({
+      position: index,
+      productId: product.id,
+      supplierSkuId: supplierSkus[index]?.id ?? null,
+      quantity: line.quantity,
+      uomId: line.uomId ?? null,
+      baseQuantity,
+      unitCost,
+      taxRate,
+      lineTotal,
+      taxAmount: roundToCurrency(lineTotal.mul(taxRate).div(100), pricing.currency),
+      expectedDate: line.expectedDate ? parseDateOnly(line.expectedDate) : null,
+    });
+  });
+  return Object.keys(errors.errors).length === before ? rows : null;
+}
+
+export function prepareCosts(costs: AdditionalCostInput[], currency: string, errors: FieldErrorCollector): CostRow[] {
+  return costs.map((cost, index) => {
+    const at = (field: string) => `additionalCosts.${index}.${field}`;
+    checkRequiredText(errors, at('name'), cost.name, true);
+    checkMaxLength(errors, at('name'), cost.name, 255);
+    if (cost.amount == null) errors.add(at('amount'), 'The amount field is required.');
+    else checkMoney(errors, at('amount'), cost.amount, currency);
+    return { position: index, name: cost.name?.trim() ?? '', amount: cost.amount ?? ZERO };
+  });
+}
+
+/** An amount stated in a currency: no more decimals than its minor units, and it fits the money columns. */
+export function checkMoney(errors: FieldErrorCollector, field: string, amount: Decimal, currency: string): void {
+  const digits = minorUnits(currency);
+  if (amount.decimalPlaces() > digits) {
+    errors.add(field, `The amount may have at most ${digits} decimal place${digits === 1 ? '' : 's'} in ${currency}.`);
+    return;
+  }
+  checkDecimal(errors, field, amount, { ...MONEY, min: 0 });
+}
+
+export function orderTotals(lines: Pick<LineRow, 'lineTotal' | 'taxAmount'>[], costs: Pick<CostRow, 'amount'>[], currency: string, exchangeRate: Decimal, baseCurrency: string): OrderTotals {
+  const subtotal = lines.reduce((sum, line) => sum.plus(line.lineTotal), ZERO);
+  const taxTotal = lines.reduce((sum, line) => sum.plus(line.taxAmount), ZERO);
+  const additionalCostsTotal = costs.reduce((sum, cost) => sum.plus(cost.amount), ZERO);
+  const total = roundToCurrency(subtotal.plus(taxTotal).plus(additionalCostsTotal), currency);
+  return { subtotal, taxTotal, additionalCostsTotal, total, totalBase: roundToCurrency(total.mul(exchangeRate), baseCurrency) };
+}
+
+/** The rate from the order's currency to the base currency at the order date; null (collected on `currency`) when none. */
+export async function orderExchangeRate(tx: TenantTx, pricing: PricingContext, errors: FieldErrorCollector): Promise<Decimal | null> {
+  const found = await effectiveRate(tx, pricing.currency, pricing.baseCurrency, pricing.orderDate);
+  if (!found) {
+    errors.add(
+      'currency',
+      `No exchange rate leads from ${pricing.currency} to the base currency ${pricing.baseCurrency} on or before the order date ${formatDateOnly(pricing.orderDate)}.`,
+    );
+    return null;
+  }
+  return found.rate.toDecimalPlaces(15);
+}
+
+interface SupplierSkuRef {
+  id: number;
+  productId: number;
+  cost: Decimal | null;
+  currency: string | null;
+}
+
+/** Each line's supplier SKU: the one named (it must be this supplier's, for the line's product), else the supplier's SKU of the product. */
+async function loadSupplierSkus(
+  tx: TenantTx,
+  lines: PurchaseOrderLineInput[],
+  productIds: Array<number | null>,
+  supplierId: number,
+  errors: FieldErrorCollector,
+): Promise<Array<SupplierSkuRef | null>> {
+  const named = lines.map((line) => line.supplierSkuId).filter((id): id is number => typeof id === 'number');
+  const products = productIds.filter((id): id is number => id !== null);
+  const skus = named.length || products.length
+    ? await tx.supplierSku.findMany({
+        where: { OR: [{ id: { in: named } }, { supplierId, productId: { in: products } }] },
+        select: { id: true, productId: true, supplierId: true, cost: true, currency: true },
+        orderBy: { id: 'asc' },
+      })
+    : [];
+  return lines.map((line, index) => {
+    const productId = productIds[index];
+    if (typeof line.supplierSkuId === 'number') {
+      const sku = skus.find((s) => s.id === line.supplierSkuId);
+      if (!sku) errors.add(`lines.${index}.supplierSkuId`, `The selected supplier SKU ${line.supplierSkuId} does not exist.`);
+      else if (sku.supplierId !== supplierId || (productId != null && sku.productId !== productId)) {
+        errors.add(`lines.${index}.supplierSkuId`, `Supplier SKU ${sku.id} is not this supplier's SKU of the line's product.`);
+      } else return sku;
+      return null;
+    }
+    return productId == null ? null : skus.find((s) => s.supplierId === supplierId && s.productId === productId) ?? null;
+  });
+}
+
+/**
+ * The cost of each line without one (lines that give a cost come with product null): the supplier SKU's cost (in its currency, else the supplier's), else the
+ * product's unit cost (in the base currency), converted into the order's currency at the order date.
+ */
+async function defaultCosts(
+  tx: TenantTx,
+  resolved: { product: { id: number; unitCost: Decimal | null } | null }[],
+  supplierSkus: Array<SupplierSkuRef | null>,
+  pricing: PricingContext,
+  errors: FieldErrorCollector,
+): Promise<Array<Decimal | null>> {
+  const supplier = await tx.supplier.findFirst({ where: { id: pricing.supplierId }, select: { currency: true } });
+  const rates = new Map<string, Decimal | null>();
+  const inOrderCurrency = async (amount: Decimal, currency: string, index: number): Promise<Decimal | null> => {
+    if (currency === pricing.currency) return amount;
+    if (!rates.has(currency)) rates.set(currency, (await effectiveRate(tx, currency, pricing.currency, pricing.orderDate))?.rate ?? null);
+    const rate = rates.get(currency);
+    if (!rate) {
+      errors.add(`lines.${index}.unitCost`, `The default cost is in ${currency} and no exchange rate leads to ${pricing.currency}; give unit_cost.`);
+      return null;
+    }
+    return amount.mul(rate).toDecimalPlaces(LEDGER_DECIMAL.scale);
+  };
+  const costs: Array<Decimal | null> = [];
+  for (const [index, { product }] of resolved.entries()) {
+    const sku = product ? supplierSkus[index] : null;
+    if (sku?.cost != null) costs.push(await inOrderCurrency(sku.cost, sku.currency ?? supplier?.currency ?? pricing.baseCurrency, index));
+    else if (product?.unitCost != null) costs.push(await inOrderCurrency(product.unitCost, pricing.baseCurrency, index));
+    else costs.push(null);
+  }
+  return costs;
+}

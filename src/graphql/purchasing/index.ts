@@ -1,0 +1,3 @@
+// GraphQL types and fields of purchasing; imported once by src/graphql/schema.ts.
+import './purchase-order-types.js';
+import './purchase-order-fields.js';
