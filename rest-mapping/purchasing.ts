@@ -17,7 +17,19 @@ const ORDER_FIELDS = /* GraphQL */ `
     createdAt updatedAt submittedAt closedAt cancelledAt
   }`;
 
+const REPORT_FIELDS = /* GraphQL */ `
+  fragment ReceivingReportFields on ReceivingReport {
+    id reportNumber purchaseOrder { id poNumber } status receivedAt exchangeRate voidedAt
+    lines {
+      id purchaseOrderLineId product { id sku name } location { id name } lot { id lotNumber }
+      quantity baseQuantity purchaseUnitCost landedUnitCost unitCost movementId
+    }
+    landedCosts { id name amount currency exchangeRate amountBase allocation }
+    createdAt updatedAt
+  }`;
+
 const orderPath = '/purchase-orders/{purchaseOrderId}';
+const reportPath = '/receiving-reports/{receivingReportId}';
 
 function transitionRoute(action: 'submit' | 'cancel' | 'close', summary: string, description: string): RestRoute {
   const field = `${action}PurchaseOrder`;
@@ -112,4 +124,61 @@ export const purchasingRoutes: RestRoute[] = [
   transitionRoute('submit', 'Submit a purchase order', 'draft → submitted: the open quantities become incoming at the delivery warehouse.'),
   transitionRoute('cancel', 'Cancel a purchase order', 'draft or submitted (nothing received) → cancelled.'),
   transitionRoute('close', 'Close a purchase order', 'submitted, partially_received or received → closed; what is still open is short-closed and no longer incoming.'),
+  {
+    method: 'POST',
+    path: `${orderPath}/receiving-reports`,
+    operationId: 'receivePurchaseOrder',
+    tag: 'Receiving',
+    summary: 'Receive goods against a purchase order',
+    description:
+      '{received_at?, location_id?, lines: [{purchase_order_line_id, quantity, location_id?, lot_number?, production_date?, expiry_date?}], landed_costs?: [{name, amount, currency?, allocation: value|quantity|weight}]}. Posts PURCHASE_RECEIPT movements: unit cost per base unit = the line\'s unit cost in base currency at the receipt date\'s rate plus its share of the landed costs (shares rounded to the base currency, remainder on the last line). Locations: the delivery warehouse or inside it. More than open: 422 on the line unless the supplier\'s over_receipt_tolerance_percent allows it. The order becomes partially_received or received.',
+    graphql: /* GraphQL */ `
+      mutation ReceivePurchaseOrder($purchaseOrderId: Int!, $input: ReceivingReportInput!) {
+        receivePurchaseOrder(purchaseOrderId: $purchaseOrderId, input: $input) { ...ReceivingReportFields }
+      }
+      ${REPORT_FIELDS}`,
+    pathParams: { purchaseOrderId: 'purchaseOrderId' },
+    bodyVariable: 'input',
+    envelope: 'data',
+    successStatus: 201,
+  },
+  {
+    method: 'GET',
+    path: '/receiving-reports',
+    operationId: 'listReceivingReports',
+    tag: 'Receiving',
+    summary: 'List receiving reports',
+    description: 'Filters: purchase_order_id, supplier_id, received_at (YYYY-MM-DD, UTC day). `sort` takes id, received_at or created_at.',
+    graphql: /* GraphQL */ `
+      query ListReceivingReports($page: Int, $perPage: Int, $sort: String, $purchaseOrderId: Int, $supplierId: Int, $receivedAt: String) {
+        receivingReports(page: $page, perPage: $perPage, sort: $sort, purchaseOrderId: $purchaseOrderId, supplierId: $supplierId, receivedAt: $receivedAt) {
+          items { ...ReceivingReportFields }
+          ${PAGE_META}
+        }
+      }
+      ${REPORT_FIELDS}`,
+    queryParams: { page: 'page', per_page: 'perPage', sort: 'sort', purchase_order_id: 'purchaseOrderId', supplier_id: 'supplierId', received_at: 'receivedAt' },
+    envelope: 'page',
+  },
+  {
+    method: 'GET',
+    path: reportPath,
+    operationId: 'getReceivingReport',
+    tag: 'Receiving',
+    summary: 'Get a receiving report',
+    graphql: /* GraphQL */ `query GetReceivingReport($id: Int!) { receivingReport(id: $id) { ...ReceivingReportFields } } ${REPORT_FIELDS}`,
+    pathParams: { receivingReportId: 'id' },
+    envelope: 'data',
+  },
+  {
+    method: 'POST',
+    path: `${reportPath}/void`,
+    operationId: 'voidReceivingReport',
+    tag: 'Receiving',
+    summary: 'Void a receiving report',
+    description: 'No body. Reverses the receipt while all of its stock is still on hand and untouched (else 422), at the cost it came in at, and reopens the quantities on the order.',
+    graphql: /* GraphQL */ `mutation VoidReceivingReport($id: Int!) { voidReceivingReport(id: $id) { ...ReceivingReportFields } } ${REPORT_FIELDS}`,
+    pathParams: { receivingReportId: 'id' },
+    envelope: 'data',
+  },
 ];

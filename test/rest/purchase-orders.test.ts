@@ -115,6 +115,10 @@ describe('purchase order document', () => {
     const theirs = await post('/purchase-orders', { supplier_id: other.id, warehouse_id: where.id, lines: [{ product_id: product.id, quantity: 1, unit_cost: 2 }] }, globex);
     expect(theirs).toMatchObject({ po_number: 'PO-000001', currency: 'USD', exchange_rate: 1, total: 2, total_base: 2 });
     expect((await api('GET', `/purchase-orders/${theirs.id}`)).status).toBe(404);
+    // With an order stated in it, globex's base currency is fixed.
+    const fixed = await api('PATCH', '/company', { base_currency: 'EUR' }, globex);
+    expectErrors(fixed, ['base_currency']);
+    expect(fixed.body.errors.base_currency[0]).toBe('The base currency cannot change from USD: 1 purchase order is stated in it.');
   });
 
   it('edits a draft (lines and costs replace), and refuses edits, deletes and wrong transitions outside draft with 422 naming the state', async () => {

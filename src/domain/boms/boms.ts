@@ -10,6 +10,7 @@ import { parseSort } from '../shared/sorting.js';
 import { describeProducts, findReachedProduct } from './bom-cycles.js';
 import { extraCostRows, type BomExtraCostInput, type BomExtraCostRow } from './bom-extra-costs.js';
 import { resolveBomItems, type BomItemInput, type BomItemRow } from './bom-items.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
 export const MAX_BOM_NAME = 255;
 
@@ -26,7 +27,7 @@ export interface BomListArgs extends PageArgs {
 }
 
 /** Prisma `include`/`select` chosen by the caller (the GraphQL layer asks for exactly what it will show). */
-export type BomQuery = Pick<Prisma.BomFindManyArgs, 'include' | 'select'>;
+export type BomQuery = PassThroughQuery;
 
 const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
 

@@ -8,6 +8,7 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface CategoryInput {
   name?: string | null;
@@ -24,7 +25,7 @@ export interface CategoryListArgs extends PageArgs {
   q?: string | null;
 }
 
-export type CategoryQuery = Pick<Prisma.ProductCategoryFindManyArgs, 'include' | 'select'>;
+export type CategoryQuery = PassThroughQuery;
 
 const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
 

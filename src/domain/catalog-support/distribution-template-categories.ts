@@ -8,12 +8,13 @@ import { pageMeta, pageWindow, type Page } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import type { NamedListArgs } from './distribution-templates.js';
 import { inUseByProducts } from './in-use.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface DistributionTemplateCategoryInput {
   name?: string | null;
 }
 
-export type DistributionTemplateCategoryQuery = Pick<Prisma.DistributionTemplateCategoryFindManyArgs, 'include' | 'select'>;
+export type DistributionTemplateCategoryQuery = PassThroughQuery;
 
 const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
 

@@ -8,6 +8,7 @@ import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { inUseByProducts } from './in-use.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface DistributionTemplateInput {
   name?: string | null;
@@ -20,7 +21,7 @@ export interface NamedListArgs extends PageArgs {
   q?: string | null;
 }
 
-export type DistributionTemplateQuery = Pick<Prisma.DistributionTemplateFindManyArgs, 'include' | 'select'>;
+export type DistributionTemplateQuery = PassThroughQuery;
 
 const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
 

@@ -7,6 +7,7 @@ import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { inUseByProducts } from './in-use.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface PriorityListInput {
   name?: string | null;
@@ -18,7 +19,7 @@ export interface PriorityListListArgs extends PageArgs {
   q?: string | null;
 }
 
-export type PriorityListQuery = Pick<Prisma.PriorityListFindManyArgs, 'include' | 'select'>;
+export type PriorityListQuery = PassThroughQuery;
 
 const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
 

@@ -7,6 +7,7 @@ import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface TagInput {
   name?: string | null;
@@ -22,7 +23,7 @@ export interface TagListArgs extends PageArgs {
   q?: string | null;
 }
 
-export type TagQuery = Pick<Prisma.TagFindManyArgs, 'include' | 'select'>;
+export type TagQuery = PassThroughQuery;
 
 const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
 

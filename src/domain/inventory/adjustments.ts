@@ -13,6 +13,7 @@ import { parseSort } from '../shared/sorting.js';
 import { postStockMovements, type PostingContext } from './ledger/post-movements.js';
 import { balanceQuantity, lockBalanceRows } from './ledger/balances.js';
 import { parseDateOnly } from './lots.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface AdjustmentLineInput {
   productId: number;
@@ -36,7 +37,7 @@ export interface AdjustmentInput {
   lines: AdjustmentLineInput[];
 }
 
-export type AdjustmentQuery = Pick<Prisma.InventoryAdjustmentFindManyArgs, 'include' | 'select'>;
+export type AdjustmentQuery = PassThroughQuery;
 
 export const ADJUSTMENT_SOURCE = 'ADJUSTMENT';
 const SORTABLE = { id: 'id', created_at: 'createdAt', posted_at: 'postedAt' };

@@ -9,6 +9,7 @@ import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface WarehouseGroupInput {
   name?: string | null;
@@ -17,7 +18,7 @@ export interface WarehouseGroupInput {
   warehouseIds?: number[] | null;
 }
 
-export type WarehouseGroupQuery = Pick<Prisma.WarehouseGroupFindManyArgs, 'include' | 'select'>;
+export type WarehouseGroupQuery = PassThroughQuery;
 
 const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
 

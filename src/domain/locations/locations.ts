@@ -3,6 +3,7 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
@@ -36,7 +37,7 @@ export interface LocationListArgs extends PageArgs {
 }
 
 /** Prisma `include`/`select` chosen by the caller (the GraphQL layer asks for exactly what it will show). */
-export type LocationQuery = Pick<Prisma.LocationFindManyArgs, 'include' | 'select'>;
+export type LocationQuery = PassThroughQuery;
 
 const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
 

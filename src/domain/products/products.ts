@@ -16,6 +16,7 @@ import type { ProductInput } from './product-input.js';
 import { checkProductReferences } from './product-references.js';
 import { checkSkus, replaceAlternateSkus } from './product-skus.js';
 import { productHasHistory } from './product-history.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
 export const ACTIVE = 1;
 export const DEACTIVATED = 0;
@@ -27,7 +28,7 @@ export interface ProductListArgs extends PageArgs {
 }
 
 /** Prisma `include`/`select` chosen by the caller (the GraphQL layer asks for exactly what it will show). */
-export type ProductQuery = Pick<Prisma.ProductFindManyArgs, 'include' | 'select'>;
+export type ProductQuery = PassThroughQuery;
 
 const SORTABLE = {
   id: 'id',

@@ -23,6 +23,7 @@ import {
   type PricingContext,
   type PurchaseOrderLineInput,
 } from './purchase-order-lines.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
 export const PURCHASE_ORDER_STATUSES = ['draft', 'submitted', 'partially_received', 'received', 'closed', 'cancelled'] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
@@ -48,7 +49,7 @@ export interface PurchaseOrderInput {
   additionalCosts?: AdditionalCostInput[] | null;
 }
 
-export type PurchaseOrderQuery = Pick<Prisma.PurchaseOrderFindManyArgs, 'include' | 'select'>;
+export type PurchaseOrderQuery = PassThroughQuery;
 
 type OrderFilter = FilterSpec<Prisma.PurchaseOrderWhereInput>[string];
 const integer = (column: 'supplierId' | 'warehouseId' | 'id'): OrderFilter => ({

@@ -8,6 +8,7 @@ import { checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-c
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { getSupplier } from './suppliers.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface SupplierContactInput {
   name?: string | null;
@@ -22,7 +23,7 @@ export interface SupplierContactListArgs extends PageArgs {
   sort?: string | null;
 }
 
-export type SupplierContactQuery = Pick<Prisma.SupplierContactFindManyArgs, 'include' | 'select'>;
+export type SupplierContactQuery = PassThroughQuery;
 
 const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
 

@@ -10,6 +10,7 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { checkCurrencyCode, checkDecimal, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface SupplierSkuInput {
   supplierId?: number | null;
@@ -28,7 +29,7 @@ export interface SupplierSkuListArgs extends PageArgs {
   productId?: number | null;
 }
 
-export type SupplierSkuQuery = Pick<Prisma.SupplierSkuFindManyArgs, 'include' | 'select'>;
+export type SupplierSkuQuery = PassThroughQuery;
 
 const SORTABLE = {
   id: 'id',

@@ -4,9 +4,11 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { checkCurrencyCode, checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
+import { checkCurrencyCode, checkDecimal, checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
+import type { Decimal } from '../shared/decimal.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface SupplierInput {
   name?: string | null;
@@ -17,10 +19,11 @@ export interface SupplierInput {
   city?: string | null;
   country?: string | null;
   notes?: string | null;
+  overReceiptTolerancePercent?: Decimal | null;
 }
 
 /** Longest value of each text column (notes is unbounded text; 65535 keeps requests sane). */
-const MAX_LENGTHS: Record<keyof SupplierInput, number> = {
+const MAX_LENGTHS: Record<Exclude<keyof SupplierInput, 'overReceiptTolerancePercent'>, number> = {
   name: 255,
   email: 255,
   phone: 64,
@@ -37,7 +40,7 @@ export interface SupplierListArgs extends PageArgs {
   q?: string | null;
 }
 
-export type SupplierQuery = Pick<Prisma.SupplierFindManyArgs, 'include' | 'select'>;
+export type SupplierQuery = PassThroughQuery;
 
 const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
 
@@ -99,20 +102,23 @@ function checkSupplierInput(input: SupplierInput, creating: boolean): void {
   const errors = new FieldErrorCollector();
   checkRequiredText(errors, 'name', input.name, creating);
   for (const [field, max] of Object.entries(MAX_LENGTHS)) {
-    if (field !== 'currency') checkMaxLength(errors, field, input[field as keyof SupplierInput], max);
+    if (field !== 'currency') checkMaxLength(errors, field, input[field as keyof typeof MAX_LENGTHS], max);
   }
   checkEmail(errors, 'email', input.email);
   checkCurrencyCode(errors, 'currency', input.currency);
+  if (input.overReceiptTolerancePercent === null) errors.add('overReceiptTolerancePercent', 'The over receipt tolerance percent may not be empty; 0 allows nothing more than ordered.');
+  checkDecimal(errors, 'overReceiptTolerancePercent', input.overReceiptTolerancePercent, { scale: 4, precision: 9, min: 0 });
   errors.throwIfAny();
 }
 
 function supplierData(input: SupplierInput): Prisma.SupplierUncheckedUpdateInput {
   const data: Record<string, unknown> = {};
-  for (const field of Object.keys(MAX_LENGTHS) as Array<keyof SupplierInput>) {
+  for (const field of Object.keys(MAX_LENGTHS) as Array<keyof typeof MAX_LENGTHS>) {
     const value = input[field];
     if (value === undefined) continue;
     // name is never null here: the checks refuse an empty name before writing.
     data[field] = field === 'name' ? (value as string).trim() : value;
   }
+  if (input.overReceiptTolerancePercent != null) data.overReceiptTolerancePercent = input.overReceiptTolerancePercent;
   return data;
 }

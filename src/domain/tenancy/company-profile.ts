@@ -1,6 +1,6 @@
 // The current company as its own API sees it: name and base currency. The base currency is what stock is
 // valued in (FIFO layers, movement costs) and what reports add up in, so it cannot change once stock has
-// been valued in it.
+// been valued in it or a purchase order has been stated in it.
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { checkCurrencyCode, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
@@ -24,12 +24,12 @@ export async function updateCompanyProfile(db: TenantDb, input: CompanyProfileIn
     if (input.baseCurrency === null) errors.add('baseCurrency', 'The base currency cannot be empty.');
     checkCurrencyCode(errors, 'baseCurrency', input.baseCurrency);
     if (input.baseCurrency && input.baseCurrency !== company.baseCurrency && !errors.errors.baseCurrency) {
+      // Documents in money: valued stock, and purchase orders (their totals and rates are in the base currency).
       const valued = await tx.stockMovement.count({ where: { unitCost: { not: null } } });
-      if (valued > 0) {
-        errors.add(
-          'baseCurrency',
-          `The base currency cannot change from ${company.baseCurrency}: ${valued} stock movement${valued > 1 ? 's are' : ' is'} valued in it.`,
-        );
+      const orders = await tx.purchaseOrder.count();
+      if (valued > 0 || orders > 0) {
+        const what = [valued > 0 ? `${valued} stock movement${valued > 1 ? 's' : ''}` : null, orders > 0 ? `${orders} purchase order${orders > 1 ? 's' : ''}` : null];
+        errors.add('baseCurrency', `The base currency cannot change from ${company.baseCurrency}: ${what.filter(Boolean).join(' and ')} ${valued + orders > 1 ? 'are' : 'is'} stated in it.`);
       }
     }
     errors.throwIfAny();

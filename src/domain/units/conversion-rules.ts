@@ -12,6 +12,7 @@ import { parseSort } from '../shared/sorting.js';
 import { lockUnitClasses } from './class-lock.js';
 import { checkGivenFactor } from './factors.js';
 import { describeUsage, measuresQuantities, unitUsage } from './usage.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
 export type ConversionRuleType = 'SYSTEM' | 'PRODUCT';
 
@@ -36,7 +37,7 @@ export interface ConversionRuleListArgs extends PageArgs {
   type?: ConversionRuleType | null;
 }
 
-export type ConversionRuleQuery = Pick<Prisma.UnitConversionRuleFindManyArgs, 'include' | 'select'>;
+export type ConversionRuleQuery = PassThroughQuery;
 
 const SORTABLE = { id: 'id', conversion_factor: 'conversionFactor', created_at: 'createdAt', updated_at: 'updatedAt' };
 

@@ -13,6 +13,7 @@ import { checkGivenFactor } from './factors.js';
 import { checkName } from './names.js';
 import { makeBaseUnit } from './rebase.js';
 import { describeUsage, isInUse, unitUsage } from './usage.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface UnitOfMeasureInput {
   unitClassId?: number | null;
@@ -30,7 +31,7 @@ export interface UnitOfMeasureListArgs extends PageArgs {
   q?: string | null;
 }
 
-export type UnitOfMeasureQuery = Pick<Prisma.UnitOfMeasureFindManyArgs, 'include' | 'select'>;
+export type UnitOfMeasureQuery = PassThroughQuery;
 
 const SORTABLE = { id: 'id', name: 'name', unit_class_id: 'unitClassId', created_at: 'createdAt', updated_at: 'updatedAt' };
 

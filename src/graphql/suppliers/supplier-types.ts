@@ -14,6 +14,10 @@ export const SupplierRef = builder.prismaObject('Supplier', {
     city: t.exposeString('city', { nullable: true }),
     country: t.exposeString('country', { nullable: true }),
     notes: t.exposeString('notes', { nullable: true }),
+    overReceiptTolerancePercent: t.expose('overReceiptTolerancePercent', {
+      type: 'Decimal',
+      description: 'How much more than ordered a purchase receipt may bring in, in percent of the line.',
+    }),
     contacts: t.relation('contacts', { query: { orderBy: { id: 'asc' } } }),
     supplierSkus: t.relation('supplierSkus', {
       description: 'What this supplier calls our products, and its terms.',
@@ -50,6 +54,7 @@ const supplierFields = <Required extends boolean>(t: InputFieldBuilder, nameRequ
   city: t.string({ required: false }),
   country: t.string({ required: false }),
   notes: t.string({ required: false }),
+  overReceiptTolerancePercent: t.field({ type: 'Decimal', required: false, description: 'Percent, at least 0 (default 0: no more than ordered).' }),
 });
 
 export const SupplierCreateInput = builder.inputType('SupplierCreateInput', { fields: (t) => supplierFields(t, true) });

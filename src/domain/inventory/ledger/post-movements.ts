@@ -24,6 +24,11 @@ export interface MovementInput {
   expiryDate?: Date | null;
   /** Cost per unit of an increase (else the product's unit cost, else 0). Ignored on decreases. */
   unitCost?: DecimalInput | null;
+  /**
+   * The unit cost already carries the landed costs of this receipt (purchase receipts): the layer's landed
+   * unit cost is the unit cost, without the product's standard landed cost on top.
+   */
+  landedCostIncluded?: boolean;
   reason: string;
   /** ADJUSTMENT, TRANSFER_SHIPMENT, TRANSFER_RECEIPT, ... */
   sourceType: string;
@@ -131,7 +136,7 @@ export async function postStockMovements(
         // Stock on hand across locations before this receipt; below zero, the receipt covers that first.
         const total = await tx.stockBalance.aggregate({ where: { productId: product.id }, _sum: { quantity: true } });
         const before = new Decimal(total._sum.quantity ?? 0).minus(part.quantity);
-        await openCostLayer(tx, product, movement, receiptCost, before.negated());
+        await openCostLayer(tx, input.landedCostIncluded ? { ...product, landedCost: null } : product, movement, receiptCost, before.negated());
       } else if (valued) {
         const unitCost = await consumeCostLayers(tx, product, movement.id, part.quantity.negated());
         if (unitCost) movement = await tx.stockMovement.update({ where: byId(movement.id), data: { unitCost } });

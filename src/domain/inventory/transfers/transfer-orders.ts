@@ -9,6 +9,7 @@ import { checkDecimal, LEDGER_DECIMAL } from '../../shared/field-checks.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../../shared/pagination.js';
 import { parseSort } from '../../shared/sorting.js';
+import type { PassThroughQuery } from '../../shared/pass-through-query.js';
 
 export const TRANSFER_STATUSES = ['draft', 'shipped', 'partially_received', 'received', 'cancelled'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
@@ -34,7 +35,7 @@ export interface TransferListArgs extends PageArgs {
   destinationLocationId?: number | null;
 }
 
-export type TransferQuery = Pick<Prisma.TransferOrderFindManyArgs, 'include' | 'select'>;
+export type TransferQuery = PassThroughQuery;
 
 const SORTABLE = { id: 'id', created_at: 'createdAt', updated_at: 'updatedAt', shipped_at: 'shippedAt', received_at: 'receivedAt' };
 

@@ -1,0 +1,305 @@
+// Receiving against a purchase order. A receiving report posts PURCHASE_RECEIPT movements through the ledger
+// in one transaction with the report: each line at the purchase cost in base currency (the order's unit
+// cost at the receipt date's rate, per base unit) plus its share of the landed costs. The order is claimed
+// first (a conditional update that takes its row lock), so two receipts of the last open quantity
+// serialise and the second sees what the first took. A void reverses a report whose stock is untouched.
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
+import { effectiveRate } from '../currencies/exchange-rates.js';
+import { roundToCurrency } from '../currencies/currency-codes.js';
+import { postStockMovements, type MovementInput, type PostingContext } from '../inventory/ledger/post-movements.js';
+import { reverseReceiptMovements } from '../inventory/ledger/reverse-receipt.js';
+import { formatDateOnly, parseDateOnly } from '../inventory/lots.js';
+import { Decimal, ZERO } from '../shared/decimal.js';
+import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
+import { checkCurrencyCode, checkDecimal, checkMaxLength, checkRequiredText, LEDGER_DECIMAL } from '../shared/field-checks.js';
+import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { parseSort } from '../shared/sorting.js';
+import { currentCompany } from '../tenancy/company-profile.js';
+import { nextDocumentNumber } from './document-numbers.js';
+import { checkMoney } from './purchase-order-lines.js';
+
+export const LANDED_COST_ALLOCATIONS = ['value', 'quantity', 'weight'] as const;
+export type LandedCostAllocation = (typeof LANDED_COST_ALLOCATIONS)[number];
+export const PURCHASE_RECEIPT = 'PURCHASE_RECEIPT';
+
+export interface ReceiptLineInput {
+  purchaseOrderLineId?: number | null;
+  quantity?: Decimal | null;
+  locationId?: number | null;
+  lotNumber?: string | null;
+  productionDate?: string | null;
+  expiryDate?: string | null;
+}
+
+export interface LandedCostInput {
+  name?: string | null;
+  amount?: Decimal | null;
+  currency?: string | null;
+  allocation?: LandedCostAllocation | null;
+}
+
+export interface ReceivingReportInput {
+  receivedAt?: Date | null;
+  locationId?: number | null;
+  lines?: ReceiptLineInput[] | null;
+  landedCosts?: LandedCostInput[] | null;
+}
+
+export async function receivePurchaseOrder(
+  db: TenantDb,
+  orderId: number,
+  input: ReceivingReportInput,
+  context: PostingContext,
+  query: PassThroughQuery = {},
+) {
+  return db.$transaction(async (tx) => {
+    const claimed = await tx.purchaseOrder.updateMany({ where: { id: orderId, status: { in: ['submitted', 'partially_received'] } }, data: { updatedAt: new Date() } });
+    const order = await tx.purchaseOrder.findUnique({
+      where: byId(orderId),
+      include: {
+        lines: { include: { product: { select: { lotTracking: true, productWeightLb: true } } } },
+        supplier: { select: { overReceiptTolerancePercent: true } },
+      },
+    });
+    if (!order) throw new NotFoundError('Purchase order', orderId);
+    if (claimed.count === 0) throw new ValidationError({ status: [`Only a submitted or partially received purchase order can be received; this one is ${order.status}.`] });
+
+    const errors = new FieldErrorCollector();
+    const receivedAt = input.receivedAt ?? new Date();
+    const receiptDate = parseDateOnly(receivedAt.toISOString().slice(0, 10))!;
+    const { baseCurrency } = await currentCompany(tx);
+    const rate = await effectiveRate(tx, order.currency, baseCurrency, receiptDate);
+    if (!rate) errors.add('receivedAt', `No exchange rate leads from ${order.currency} to ${baseCurrency} on or before ${formatDateOnly(receiptDate)}.`);
+
+    if (!input.lines || input.lines.length === 0) errors.add('lines', 'The lines field is required and must hold at least one line.');
+    const locations = await warehouseLocations(tx, order.warehouseId);
+    if (input.locationId != null && !locations.has(input.locationId)) {
+      errors.add('locationId', `Location ${input.locationId} is not the delivery warehouse ${order.warehouseId} or a location inside it.`);
+    }
+    const tolerance = order.supplier.overReceiptTolerancePercent;
+    const taking = new Map<number, Decimal>();
+    const lines = (input.lines ?? []).map((line, index) => {
+      const at = (field: string) => `lines.${index}.${field}`;
+      const orderLine = order.lines.find((l) => l.id === line.purchaseOrderLineId);
+      if (line.purchaseOrderLineId == null) errors.add(at('purchaseOrderLineId'), 'The purchase order line id field is required.');
+      else if (!orderLine) errors.add(at('purchaseOrderLineId'), `Line ${line.purchaseOrderLineId} is not a line of purchase order ${order.poNumber}.`);
+      if (line.quantity == null) errors.add(at('quantity'), 'The quantity field is required.');
+      else checkDecimal(errors, at('quantity'), line.quantity, { ...LEDGER_DECIMAL, min: 0, minExclusive: true });
+      const locationId = line.locationId ?? input.locationId ?? order.warehouseId;
+      if (line.locationId != null && !locations.has(line.locationId)) {
+        errors.add(at('locationId'), `Location ${line.locationId} is not the delivery warehouse ${order.warehouseId} or a location inside it.`);
+      }
+      for (const field of ['productionDate', 'expiryDate'] as const) {
+        if (line[field] != null && !parseDateOnly(line[field]!)) errors.add(at(field), 'The date must be in the form YYYY-MM-DD.');
+      }
+      if (orderLine && line.quantity && line.quantity.gt(0)) {
+        const total = (taking.get(orderLine.id) ?? ZERO).plus(line.quantity);
+        taking.set(orderLine.id, total);
+        const allowed = orderLine.quantity.mul(tolerance.plus(100)).div(100).minus(orderLine.quantityReceived);
+        if (total.gt(allowed)) {
+          const open = Decimal.max(orderLine.quantity.minus(orderLine.quantityReceived), ZERO);
+          errors.add(
+            at('quantity'),
+            `Line ${orderLine.id} has ${open} open${tolerance.gt(0) ? ` (${allowed} with the supplier's ${tolerance} % tolerance)` : ''}; ${total} cannot be received.`,
+          );
+        }
+      }
+      return { line, orderLine, locationId };
+    });
+    const costs = (input.landedCosts ?? []).map((cost, index) => {
+      const at = (field: string) => `landedCosts.${index}.${field}`;
+      checkRequiredText(errors, at('name'), cost.name, true);
+      checkMaxLength(errors, at('name'), cost.name, 255);
+      checkCurrencyCode(errors, at('currency'), cost.currency);
+      const currency = cost.currency ?? order.currency;
+      if (cost.amount == null) errors.add(at('amount'), 'The amount field is required.');
+      else checkMoney(errors, at('amount'), cost.amount, currency);
+      if (cost.allocation == null) errors.add(at('allocation'), `The allocation field is required: ${LANDED_COST_ALLOCATIONS.join(', ')}.`);
+      return { name: cost.name?.trim() ?? '', amount: cost.amount ?? ZERO, currency, allocation: cost.allocation ?? 'value' };
+    });
+    errors.throwIfAny();
+
+    // Landed costs in base currency at the receipt date; each spread over the lines.
+    const costRates = new Map<string, Decimal>();
+    for (const cost of costs) {
+      if (costRates.has(cost.currency)) continue;
+      const found = await effectiveRate(tx, cost.currency, baseCurrency, receiptDate);
+      if (!found) errors.add('landedCosts', `No exchange rate leads from ${cost.currency} to ${baseCurrency} on or before ${formatDateOnly(receiptDate)}.`);
+      else costRates.set(cost.currency, found.rate);
+    }
+    errors.throwIfAny();
+
+    const rows = lines.map(({ line, orderLine, locationId }) => {
+      const baseQuantity = orderLine!.baseQuantity.mul(line.quantity!).div(orderLine!.quantity).toDecimalPlaces(LEDGER_DECIMAL.scale);
+      // The order's unit cost is per entered unit: per base unit it is spread over the base quantity.
+      const purchaseUnitCost = orderLine!.unitCost.mul(orderLine!.quantity).div(orderLine!.baseQuantity).mul(rate!.rate).toDecimalPlaces(LEDGER_DECIMAL.scale);
+      return { line, orderLine: orderLine!, locationId, baseQuantity, purchaseUnitCost, landed: ZERO };
+    });
+    const landedCosts = costs.map((cost) => {
+      const costRate = costRates.get(cost.currency)!;
+      const amountBase = roundToCurrency(cost.amount.mul(costRate), baseCurrency);
+      const weights = rows.map((row) =>
+        cost.allocation === 'quantity'
+          ? row.baseQuantity
+          : cost.allocation === 'weight'
+            ? row.baseQuantity.mul(row.orderLine.product.productWeightLb ?? ZERO)
+            : row.baseQuantity.mul(row.purchaseUnitCost),
+      );
+      shareOut(amountBase, weights, baseCurrency).forEach((share, index) => (rows[index]!.landed = rows[index]!.landed.plus(share)));
+      return { ...cost, exchangeRate: costRate.toDecimalPlaces(15), amountBase };
+    });
+
+    const reportNumber = await nextDocumentNumber(tx, 'receiving_report', 'RR');
+    const report = await tx.receivingReport.create({
+      data: { reportNumber, purchaseOrderId: order.id, receivedAt, exchangeRate: rate!.rate.toDecimalPlaces(15) } as Prisma.ReceivingReportUncheckedCreateInput,
+    });
+    if (landedCosts.length) await tx.receivingReportCost.createMany({ data: landedCosts.map((cost) => ({ ...cost, receivingReportId: report.id })) as any });
+    const withCosts = rows.map((row) => {
+      const landedUnitCost = row.landed.div(row.baseQuantity).toDecimalPlaces(LEDGER_DECIMAL.scale);
+      return { ...row, landedUnitCost, unitCost: row.purchaseUnitCost.plus(landedUnitCost) };
+    });
+    const posted = await postStockMovements(
+      tx,
+      withCosts.map((row, index): MovementInput => ({
+        productId: row.orderLine.productId,
+        locationId: row.locationId,
+        quantity: row.baseQuantity,
+        lotNumber: row.line.lotNumber ?? null,
+        productionDate: row.line.productionDate ? parseDateOnly(row.line.productionDate) : null,
+        expiryDate: row.line.expiryDate ? parseDateOnly(row.line.expiryDate) : null,
+        unitCost: row.unitCost,
+        landedCostIncluded: true,
+        reason: 'purchase receipt',
+        sourceType: PURCHASE_RECEIPT,
+        sourceId: report.id,
+        sourceLineId: row.orderLine.id,
+        field: `lines.${index}.`,
+      })),
+      { ...context, occurredAt: receivedAt },
+    );
+    await tx.receivingReportLine.createMany({
+      data: withCosts.map((row, index) => {
+        const movement = posted.find((m) => m.inputIndex === index)!;
+        return {
+          receivingReportId: report.id,
+          purchaseOrderLineId: row.orderLine.id,
+          productId: row.orderLine.productId,
+          locationId: row.locationId,
+          lotId: movement.lotId,
+          quantity: row.line.quantity!,
+          baseQuantity: row.baseQuantity,
+          purchaseUnitCost: row.purchaseUnitCost,
+          landedUnitCost: row.landedUnitCost,
+          unitCost: row.unitCost,
+          movementId: movement.id,
+        };
+      }) as any,
+    });
+    await applyReceivedQuantities(tx, order.id, order.lines, withCosts.map((row) => ({ orderLineId: row.orderLine.id, quantity: row.line.quantity!, baseQuantity: row.baseQuantity })));
+    return tx.receivingReport.findUniqueOrThrow({ ...query, where: byId(report.id) });
+  });
+}
+
+/** Voids a report whose received stock is all still there: the movements are reversed and the order reopens. */
+export async function voidReceivingReport(db: TenantDb, id: number, context: PostingContext, query: PassThroughQuery = {}) {
+  return db.$transaction(async (tx) => {
+    const claimed = await tx.receivingReport.updateMany({ where: { id, status: 'posted' }, data: { status: 'voided', voidedAt: new Date() } });
+    const report = await tx.receivingReport.findUnique({ where: byId(id), include: { lines: true } });
+    if (!report) throw new NotFoundError('Receiving report', id);
+    if (claimed.count === 0) throw new ValidationError({ status: [`Receiving report ${report.reportNumber} is ${report.status} already.`] });
+    const order = await tx.purchaseOrder.findUniqueOrThrow({ where: byId(report.purchaseOrderId), include: { lines: true } });
+    if (order.status === 'closed' || order.status === 'cancelled') {
+      throw new ValidationError({ status: [`The purchase order ${order.poNumber} is ${order.status}; its receipts can no longer be voided.`] });
+    }
+    await reverseReceiptMovements(tx, report.lines.map((line) => line.movementId!), { sourceType: 'PURCHASE_RECEIPT_VOID', sourceId: report.id, reason: 'purchase receipt void' }, context);
+    await applyReceivedQuantities(
+      tx,
+      order.id,
+      order.lines,
+      report.lines.map((line) => ({ orderLineId: line.purchaseOrderLineId, quantity: line.quantity.negated(), baseQuantity: line.baseQuantity.negated() })),
+    );
+    return tx.receivingReport.findUniqueOrThrow({ ...query, where: byId(id) });
+  });
+}
+
+/** Adds received quantities to the order's lines and sets its status from them. */
+async function applyReceivedQuantities(
+  tx: TenantTx,
+  orderId: number,
+  orderLines: { id: number; quantity: Decimal; quantityReceived: Decimal; baseQuantityReceived: Decimal }[],
+  changes: { orderLineId: number; quantity: Decimal; baseQuantity: Decimal }[],
+): Promise<void> {
+  const received = new Map(orderLines.map((line) => [line.id, { quantity: line.quantityReceived, base: line.baseQuantityReceived }]));
+  for (const change of changes) {
+    const now = received.get(change.orderLineId)!;
+    received.set(change.orderLineId, { quantity: now.quantity.plus(change.quantity), base: now.base.plus(change.baseQuantity) });
+  }
+  for (const [lineId, value] of received) {
+    if (!changes.some((c) => c.orderLineId === lineId)) continue;
+    await tx.purchaseOrderLine.update({ where: byId(lineId), data: { quantityReceived: value.quantity, baseQuantityReceived: value.base } });
+  }
+  const anything = [...received.values()].some((value) => value.quantity.gt(0));
+  const everything = orderLines.every((line) => received.get(line.id)!.quantity.gte(line.quantity));
+  await tx.purchaseOrder.update({ where: byId(orderId), data: { status: everything ? 'received' : anything ? 'partially_received' : 'submitted' } });
+}
+
+/** The delivery warehouse and the locations inside it. */
+async function warehouseLocations(tx: TenantTx, warehouseId: number): Promise<Set<number>> {
+  const inside = await tx.location.findMany({ where: { OR: [{ id: warehouseId }, { parentId: warehouseId }] }, select: { id: true } });
+  return new Set(inside.map((location) => location.id));
+}
+
+/**
+ * Splits an amount by weights, each share rounded to the currency's minor units and the rounding remainder on
+ * the last share with weight, so the shares add up to the amount exactly. All-zero weights split evenly.
+ */
+export function shareOut(amount: Decimal, weights: Decimal[], currency: string): Decimal[] {
+  const used = weights.some((w) => w.gt(0)) ? weights : weights.map(() => new Decimal(1));
+  const total = used.reduce((sum, w) => sum.plus(w), ZERO);
+  const last = used.map((w) => w.gt(0)).lastIndexOf(true);
+  let given = ZERO;
+  return used.map((weight, index) => {
+    if (index === last) return amount.minus(given);
+    const share = roundToCurrency(amount.mul(weight).div(total), currency);
+    given = given.plus(share);
+    return share;
+  });
+}
+
+export interface ReceivingReportListArgs extends PageArgs {
+  sort?: string | null;
+  purchaseOrderId?: number | null;
+  supplierId?: number | null;
+  /** YYYY-MM-DD: reports received on that day (UTC). */
+  receivedAt?: string | null;
+}
+
+const SORTABLE = { id: 'id', received_at: 'receivedAt', created_at: 'createdAt' };
+
+export async function listReceivingReports(db: TenantDb, args: ReceivingReportListArgs, query: PassThroughQuery = {}): Promise<Page<any>> {
+  const errors = new FieldErrorCollector();
+  const window = pageWindow(args, errors);
+  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
+  const day = args.receivedAt == null ? null : parseDateOnly(args.receivedAt);
+  if (args.receivedAt != null && !day) errors.add('receivedAt', 'The received at filter must be a date in the form YYYY-MM-DD.');
+  errors.throwIfAny();
+  const where: Prisma.ReceivingReportWhereInput = {
+    ...(args.purchaseOrderId != null ? { purchaseOrderId: args.purchaseOrderId } : {}),
+    ...(args.supplierId != null ? { purchaseOrder: { supplierId: args.supplierId } } : {}),
+    ...(day ? { receivedAt: { gte: day, lt: new Date(day.getTime() + 86_400_000) } } : {}),
+  };
+  const [items, total] = await db.$transaction([
+    db.receivingReport.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
+    db.receivingReport.count({ where }),
+  ]);
+  return { items, meta: pageMeta(window, total, items.length) };
+}
+
+export async function getReceivingReport(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {
+  const report = await db.receivingReport.findUnique({ ...query, where: byId(id) });
+  if (!report) throw new NotFoundError('Receiving report', id);
+  return report;
+}

@@ -1,0 +1,40 @@
+// Queries and mutations of receiving: argument plumbing only; the rules live in src/domain/purchasing/receiving.ts.
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { builder } from '../builder.js';
+import { pageArgs } from '../shared/page.js';
+import * as receiving from '../../domain/purchasing/receiving.js';
+import { ReceivingReportInput, ReceivingReportPageRef } from './receiving-types.js';
+
+builder.queryFields((t) => ({
+  receivingReports: t.field({
+    type: ReceivingReportPageRef,
+    args: {
+      ...pageArgs(t.arg),
+      purchaseOrderId: t.arg.int({ required: false }),
+      supplierId: t.arg.int({ required: false }),
+      receivedAt: t.arg.string({ required: false, description: 'YYYY-MM-DD: received that day (UTC).' }),
+    },
+    resolve: (_root, args, ctx, info) =>
+      receiving.listReceivingReports(ctx.db, args, queryFromInfo({ context: ctx, info, typeName: 'ReceivingReport', path: ['items'] })),
+  }),
+  receivingReport: t.prismaField({
+    type: 'ReceivingReport',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => receiving.getReceivingReport(ctx.db, args.id, query),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  receivePurchaseOrder: t.prismaField({
+    type: 'ReceivingReport',
+    description: 'Receives goods against a submitted or partially received order and posts them into stock.',
+    args: { purchaseOrderId: t.arg.int({ required: true }), input: t.arg({ type: ReceivingReportInput, required: true }) },
+    resolve: (query, _root, args, ctx) => receiving.receivePurchaseOrder(ctx.db, args.purchaseOrderId, args.input, { tokenId: ctx.caller.tokenId }, query),
+  }),
+  voidReceivingReport: t.prismaField({
+    type: 'ReceivingReport',
+    description: 'Reverses a receipt whose stock is untouched and reopens the quantities on the order.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => receiving.voidReceivingReport(ctx.db, args.id, { tokenId: ctx.caller.tokenId }, query),
+  }),
+}));
