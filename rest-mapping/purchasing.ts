@@ -28,6 +28,8 @@ const REPORT_FIELDS = /* GraphQL */ `
     createdAt updatedAt
   }`;
 
+const OBLIGATION_FIELDS = 'id purchaseOrderId kind description dueDate amount currency paidAmount status createdAt updatedAt';
+
 const orderPath = '/purchase-orders/{purchaseOrderId}';
 const reportPath = '/receiving-reports/{receivingReportId}';
 
@@ -180,5 +182,40 @@ export const purchasingRoutes: RestRoute[] = [
     graphql: /* GraphQL */ `mutation VoidReceivingReport($id: Int!) { voidReceivingReport(id: $id) { ...ReceivingReportFields } } ${REPORT_FIELDS}`,
     pathParams: { receivingReportId: 'id' },
     envelope: 'data',
+  },
+  {
+    method: 'POST',
+    path: `${orderPath}/payment-obligations/generate`,
+    operationId: 'generatePaymentObligations',
+    tag: 'Payment obligations',
+    summary: 'Generate the payment obligations of a purchase order',
+    description:
+      "No body. From the order's payment terms: a deposit of deposit_percent of the total due deposit_due_days after the order date, and the balance due balance_due_days after the order date or the first receipt (due_date null until then). Without terms, one obligation for the total due on the order date. Amounts are rounded to the currency with the remainder on the last, so they add up to the total. Regenerating replaces the obligations without payments and keeps the others. A draft or cancelled order: 422.",
+    graphql: /* GraphQL */ `
+      mutation GeneratePaymentObligations($purchaseOrderId: Int!) {
+        generatePaymentObligations(purchaseOrderId: $purchaseOrderId) {
+          purchaseOrderId total currency
+          obligations { ${OBLIGATION_FIELDS} }
+        }
+      }`,
+    pathParams: { purchaseOrderId: 'purchaseOrderId' },
+    envelope: 'data',
+  },
+  {
+    method: 'GET',
+    path: '/payment-obligations',
+    operationId: 'listPaymentObligations',
+    tag: 'Payment obligations',
+    summary: 'List payment obligations',
+    description: 'Filters: purchase_order_id, supplier_id, status (open, partially_paid, paid, cancelled), due_date (YYYY-MM-DD: due on or before). `sort` takes id, due_date, amount or created_at.',
+    graphql: /* GraphQL */ `
+      query ListPaymentObligations($page: Int, $perPage: Int, $sort: String, $purchaseOrderId: Int, $supplierId: Int, $status: String, $dueDate: String) {
+        paymentObligations(page: $page, perPage: $perPage, sort: $sort, purchaseOrderId: $purchaseOrderId, supplierId: $supplierId, status: $status, dueDate: $dueDate) {
+          items { ${OBLIGATION_FIELDS} }
+          ${PAGE_META}
+        }
+      }`,
+    queryParams: { page: 'page', per_page: 'perPage', sort: 'sort', purchase_order_id: 'purchaseOrderId', supplier_id: 'supplierId', status: 'status', due_date: 'dueDate' },
+    envelope: 'page',
   },
 ];

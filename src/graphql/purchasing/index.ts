@@ -3,3 +3,4 @@ import './purchase-order-types.js';
 import './purchase-order-fields.js';
 import './receiving-types.js';
 import './receiving-fields.js';
+import './obligation-fields.js';
