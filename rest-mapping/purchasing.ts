@@ -14,6 +14,7 @@ const ORDER_FIELDS = /* GraphQL */ `
     additionalCosts { id name amount }
     subtotal taxTotal additionalCostsTotal total totalBase
     paymentTerms { depositPercent depositDueDays balanceDueDays balanceDueFrom }
+    deals { id name }
     createdAt updatedAt submittedAt closedAt cancelledAt
   }`;
 
@@ -30,7 +31,15 @@ const REPORT_FIELDS = /* GraphQL */ `
 
 const OBLIGATION_FIELDS = 'id purchaseOrderId kind description dueDate amount currency paidAmount status createdAt updatedAt';
 
+const DEAL_FIELDS = /* GraphQL */ `
+  fragment DealFields on Deal {
+    id name supplier { id name } stage amount currency expectedCloseDate notes
+    purchaseOrders { id poNumber status currency total totalBase } purchaseOrdersTotalBase
+    createdAt updatedAt
+  }`;
+
 const orderPath = '/purchase-orders/{purchaseOrderId}';
+const dealPath = '/deals/{dealId}';
 const reportPath = '/receiving-reports/{receivingReportId}';
 
 function transitionRoute(action: 'submit' | 'cancel' | 'close', summary: string, description: string): RestRoute {
@@ -217,5 +226,93 @@ export const purchasingRoutes: RestRoute[] = [
       }`,
     queryParams: { page: 'page', per_page: 'perPage', sort: 'sort', purchase_order_id: 'purchaseOrderId', supplier_id: 'supplierId', status: 'status', due_date: 'dueDate' },
     envelope: 'page',
+  },
+  {
+    method: 'GET',
+    path: '/deals',
+    operationId: 'listDeals',
+    tag: 'Deals',
+    summary: 'List deals',
+    description: 'Filters: stage (open, won, lost), supplier_id, q (part of the name). `sort` takes id, name, stage, expected_close_date, created_at or updated_at.',
+    graphql: /* GraphQL */ `
+      query ListDeals($page: Int, $perPage: Int, $sort: String, $stage: String, $supplierId: Int, $q: String) {
+        deals(page: $page, perPage: $perPage, sort: $sort, stage: $stage, supplierId: $supplierId, q: $q) { items { ...DealFields } ${PAGE_META} }
+      }
+      ${DEAL_FIELDS}`,
+    queryParams: { page: 'page', per_page: 'perPage', sort: 'sort', stage: 'stage', supplier_id: 'supplierId', q: 'q' },
+    envelope: 'page',
+  },
+  {
+    method: 'GET',
+    path: dealPath,
+    operationId: 'getDeal',
+    tag: 'Deals',
+    summary: 'Get a deal',
+    graphql: /* GraphQL */ `query GetDeal($id: Int!) { deal(id: $id) { ...DealFields } } ${DEAL_FIELDS}`,
+    pathParams: { dealId: 'id' },
+    envelope: 'data',
+  },
+  {
+    method: 'POST',
+    path: '/deals',
+    operationId: 'createDeal',
+    tag: 'Deals',
+    summary: 'Create a deal',
+    description: '{name, supplier_id?, stage? (open, won, lost; default open), amount?, currency? (default the base currency when an amount is given), expected_close_date?, notes?}.',
+    graphql: /* GraphQL */ `mutation CreateDeal($input: DealCreateInput!) { createDeal(input: $input) { ...DealFields } } ${DEAL_FIELDS}`,
+    bodyVariable: 'input',
+    envelope: 'data',
+    successStatus: 201,
+  },
+  {
+    method: 'PATCH',
+    path: dealPath,
+    operationId: 'updateDeal',
+    tag: 'Deals',
+    summary: 'Update a deal',
+    graphql: /* GraphQL */ `mutation UpdateDeal($id: Int!, $input: DealUpdateInput!) { updateDeal(id: $id, input: $input) { ...DealFields } } ${DEAL_FIELDS}`,
+    pathParams: { dealId: 'id' },
+    bodyVariable: 'input',
+    envelope: 'data',
+  },
+  {
+    method: 'DELETE',
+    path: dealPath,
+    operationId: 'deleteDeal',
+    tag: 'Deals',
+    summary: 'Delete a deal',
+    description: 'Its links go; the purchase orders stay. Answers with the deleted record.',
+    graphql: /* GraphQL */ `mutation DeleteDeal($id: Int!) { deleteDeal(id: $id) { ...DealFields } } ${DEAL_FIELDS}`,
+    pathParams: { dealId: 'id' },
+    envelope: 'data',
+  },
+  {
+    method: 'POST',
+    path: `${dealPath}/purchase-orders/{purchaseOrderId}`,
+    operationId: 'linkDealPurchaseOrder',
+    tag: 'Deals',
+    summary: 'Link a purchase order to a deal',
+    description: 'No body. Answers 200 with the deal; linking a linked order again changes nothing.',
+    graphql: /* GraphQL */ `
+      mutation LinkDealPurchaseOrder($dealId: Int!, $purchaseOrderId: Int!) {
+        linkDealPurchaseOrder(dealId: $dealId, purchaseOrderId: $purchaseOrderId) { ...DealFields }
+      }
+      ${DEAL_FIELDS}`,
+    pathParams: { dealId: 'dealId', purchaseOrderId: 'purchaseOrderId' },
+    envelope: 'data',
+  },
+  {
+    method: 'DELETE',
+    path: `${dealPath}/purchase-orders/{purchaseOrderId}`,
+    operationId: 'unlinkDealPurchaseOrder',
+    tag: 'Deals',
+    summary: 'Unlink a purchase order from a deal',
+    description: 'Answers 200 {message}; the purchase order is not deleted. A pair that is not linked: 404 {message}.',
+    graphql: /* GraphQL */ `
+      mutation UnlinkDealPurchaseOrder($dealId: Int!, $purchaseOrderId: Int!) {
+        unlinkDealPurchaseOrder(dealId: $dealId, purchaseOrderId: $purchaseOrderId) { message }
+      }`,
+    pathParams: { dealId: 'dealId', purchaseOrderId: 'purchaseOrderId' },
+    envelope: 'bare',
   },
 ];

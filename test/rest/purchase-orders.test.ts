@@ -16,7 +16,7 @@ let box: any;
 let supplierSku: any;
 
 const ORDER_KEYS = [
-  'additional_costs', 'additional_costs_total', 'cancelled_at', 'closed_at', 'created_at', 'currency', 'exchange_rate', 'expected_date',
+  'additional_costs', 'additional_costs_total', 'cancelled_at', 'closed_at', 'created_at', 'currency', 'deals', 'exchange_rate', 'expected_date',
   'external_shipment_id', 'id', 'last_synced_at', 'lines', 'notes', 'order_date', 'payment_terms', 'po_number', 'reference', 'status',
   'submitted_at', 'subtotal', 'supplier', 'sync_status', 'tax_total', 'total', 'total_base', 'updated_at', 'warehouse',
 ];

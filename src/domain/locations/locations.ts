@@ -101,14 +101,15 @@ export async function deleteLocation(db: TenantDb, id: number, query: LocationQu
       );
     }
     // Stock and its history point at the location: it stays while it holds stock or appears in the ledger.
-    const [movements, stocked, documents] = await Promise.all([
+    const [movements, stocked, documents, orders] = await Promise.all([
       tx.stockMovement.count({ where: { locationId: id } }),
       tx.stockBalance.count({ where: { locationId: id, quantity: { not: 0 } } }),
       tx.transferOrder.count({ where: { OR: [{ sourceLocationId: id }, { destinationLocationId: id }] } }),
+      tx.purchaseOrder.count({ where: { warehouseId: id } }),
     ]);
-    if (movements + stocked + documents > 0) {
+    if (movements + stocked + documents + orders > 0) {
       throw new ValidationError(
-        { id: ['The location holds stock or has stock movements or transfers, so it cannot be deleted.'] },
+        { id: ['The location holds stock or has stock movements, transfers or purchase orders, so it cannot be deleted.'] },
         `Location ${id} cannot be deleted while it holds stock or has stock history.`,
       );
     }

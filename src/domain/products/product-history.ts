@@ -14,6 +14,7 @@ export async function productHasHistory(tx: TenantTx, id: number): Promise<boole
     () => tx.stockMovement.count({ where: { product: family } }),
     () => tx.inventoryAdjustmentLine.count({ where: { product: family } }),
     () => tx.transferOrderLine.count({ where: { product: family } }),
+    () => tx.purchaseOrderLine.count({ where: { product: family } }),
   ];
   for (const count of checks) if ((await count()) > 0) return true;
   return false;

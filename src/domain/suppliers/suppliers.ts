@@ -84,12 +84,16 @@ export async function deleteSupplier(db: TenantDb, id: number, query: SupplierQu
     const supplier = await getSupplier(tx, id, query);
     const products = await tx.product.count({ where: { supplierId: id } });
     const skus = await tx.supplierSku.count({ where: { supplierId: id } });
-    if (products > 0 || skus > 0) {
+    const orders = await tx.purchaseOrder.count({ where: { supplierId: id } });
+    const deals = await tx.deal.count({ where: { supplierId: id } });
+    if (products > 0 || skus > 0 || orders > 0 || deals > 0) {
       const uses = [
         products > 0 ? `${products} product${products > 1 ? 's' : ''}` : null,
         skus > 0 ? `${skus} supplier SKU${skus > 1 ? 's' : ''}` : null,
+        orders > 0 ? `${orders} purchase order${orders > 1 ? 's' : ''}` : null,
+        deals > 0 ? `${deals} deal${deals > 1 ? 's' : ''}` : null,
       ].filter(Boolean);
-      const message = `Supplier ${id} is used by ${uses.join(' and ')}; reassign or delete them first.`;
+      const message = `Supplier ${id} is used by ${uses.join(', ')}; reassign or delete them first.`;
       throw new ValidationError({ id: [message] }, message);
     }
     // Contacts belong to the supplier and go with it (ON DELETE CASCADE).

@@ -121,7 +121,7 @@ export async function deleteConversionRule(db: TenantDb, id: number, query: Conv
       if (measuresQuantities(usage)) {
         throw new ValidationError({
           id: [
-            `The unit of measure "${rule.convertedUnitOfMeasure.name}" is in use (${describeUsage(usage, ['products', 'kitItems', 'bomItems'])}); its conversion to the base unit cannot be deleted.`,
+            `The unit of measure "${rule.convertedUnitOfMeasure.name}" is in use (${describeUsage(usage, ['products', 'kitItems', 'bomItems', 'orderLines'])}); its conversion to the base unit cannot be deleted.`,
           ],
         });
       }

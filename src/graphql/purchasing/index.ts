@@ -4,3 +4,4 @@ import './purchase-order-fields.js';
 import './receiving-types.js';
 import './receiving-fields.js';
 import './obligation-fields.js';
+import './deal-fields.js';

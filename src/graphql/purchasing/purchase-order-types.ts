@@ -59,6 +59,10 @@ const PurchaseOrderCostRef = builder.prismaObject('PurchaseOrderCost', {
   }),
 });
 
+const DealSummaryRef = builder.objectRef<{ id: number; name: string }>('DealSummary').implement({
+  fields: (t) => ({ id: t.exposeInt('id'), name: t.exposeString('name') }),
+});
+
 export const PurchaseOrderRef = builder.prismaObject('PurchaseOrder', {
   description: 'An order to a supplier, delivered to one warehouse.',
   fields: (t) => ({
@@ -83,6 +87,12 @@ export const PurchaseOrderRef = builder.prismaObject('PurchaseOrder', {
     additionalCostsTotal: t.expose('additionalCostsTotal', { type: 'Decimal' }),
     total: t.expose('total', { type: 'Decimal' }),
     totalBase: t.expose('totalBase', { type: 'Decimal', description: 'The total in the base currency at the exchange rate.' }),
+    deals: t.field({
+      type: [DealSummaryRef],
+      description: 'The deals this order is linked to.',
+      select: { dealPurchaseOrders: { select: { deal: { select: { id: true, name: true } } }, orderBy: { dealId: 'asc' } } },
+      resolve: (order) => order.dealPurchaseOrders.map((link) => link.deal),
+    }),
     paymentTerms: t.field({ type: PaymentTermsRef, nullable: true, resolve: (order) => order.paymentTerms as unknown as StoredTerms | null }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
