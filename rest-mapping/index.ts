@@ -2,6 +2,7 @@
 import type { RestRoute } from '../src/rest/route.js';
 import { bomRoutes } from './boms.js';
 import { currencyRoutes } from './currencies.js';
+import { integrationRoutes } from './integrations.js';
 import { inventoryExportRoutes } from './inventory-export.js';
 import { inventoryRoutes } from './inventory.js';
 import { inventoryReportRoutes } from './inventory-reports.js';
@@ -12,4 +13,4 @@ import { purchasingRoutes } from './purchasing.js';
 import { supplierRoutes } from './suppliers.js';
 import { unitRoutes } from './units.js';
 
-export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes];
+export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes];

@@ -5,7 +5,7 @@ import { PAGE_META } from './shared.js';
 
 const GROUP_FIELDS = /* GraphQL */ `
   fragment WarehouseGroupFields on WarehouseGroup {
-    id name lotDeductionStrategy allowNegativeStock warehouseIds createdAt updatedAt
+    id name lotDeductionStrategy allowNegativeStock warehouseIds externallyManaged externalWmsUrl externalWmsApiKeySet createdAt updatedAt
   }`;
 
 const ADJUSTMENT_FIELDS = /* GraphQL */ `

@@ -12,6 +12,8 @@ export interface Config {
   databaseUrl: string | null;
   baseDomain: string;
   secretKey: string;
+  /** Outbound calls may go to private and loopback addresses (development and tests only). */
+  allowPrivateOutbound: boolean;
 }
 
 export class ConfigError extends Error {
@@ -60,9 +62,12 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('SECRET_KEY is required when DATABASE_URL is set (several processes must share it).');
   }
 
+  const privateOutbound = (env.ALLOW_PRIVATE_OUTBOUND ?? 'false').trim().toLowerCase();
+  if (!['true', 'false', ''].includes(privateOutbound)) problems.push(`ALLOW_PRIVATE_OUTBOUND must be true or false, got "${env.ALLOW_PRIVATE_OUTBOUND}".`);
+
   if (problems.length > 0) throw new ConfigError(problems);
   if (secretKey === '') secretKey = embeddedSecretKey(dataDir);
-  return { port, host, dataDir, databaseUrl, baseDomain, secretKey };
+  return { port, host, dataDir, databaseUrl, baseDomain, secretKey, allowPrivateOutbound: privateOutbound === 'true' };
 }
 
 function parsePort(raw: string | undefined, problems: string[]): number {

@@ -1,6 +1,7 @@
 // What every resolver receives: the company, a client bound to it, and who is calling.
 import type { Company } from '../generated/prisma/client.js';
 import type { TenantDb } from '../db/tenant-client.js';
+import type { OutboundPolicy } from '../outbound/http-request.js';
 
 export interface Caller {
   kind: 'token';
@@ -15,4 +16,6 @@ export interface RequestContext {
   caller: Caller;
   /** The service's SECRET_KEY, for values the service signs and later verifies (export cursors). */
   secretKey: string;
+  /** Where calls to other systems may go (ALLOW_PRIVATE_OUTBOUND). */
+  outbound: OutboundPolicy;
 }

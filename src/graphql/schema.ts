@@ -14,6 +14,7 @@ import './boms/index.js';
 import './inventory/index.js';
 import './currencies/index.js';
 import './purchasing/index.js';
+import './integrations/index.js';
 import { ForbiddenError } from '../domain/shared/errors.js';
 import type { RequestContext } from './context.js';
 

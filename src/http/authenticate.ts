@@ -5,6 +5,7 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import { authenticateToken } from '../domain/tenancy/api-tokens.js';
 import { tenantClient } from '../db/tenant-client.js';
 import type { RequestContext } from '../graphql/context.js';
+import type { OutboundPolicy } from '../outbound/http-request.js';
 import { HttpProblem } from './errors.js';
 import { companySlugFromHost } from './host.js';
 
@@ -14,6 +15,7 @@ export async function authenticateRequest(
   baseDomain: string,
   requestId: string,
   secretKey: string,
+  outbound: OutboundPolicy = { allowPrivate: false },
 ): Promise<RequestContext> {
   const header = req.headers.authorization;
   if (!header) throw new HttpProblem(401, 'Missing Authorization header: send "Authorization: Bearer <API token>".');
@@ -28,5 +30,6 @@ export async function authenticateRequest(
     db: tenantClient(prisma, check.company.id),
     caller: { kind: 'token', tokenId: check.token.id, scopes: new Set(check.token.scopes) },
     secretKey,
+    outbound,
   };
 }

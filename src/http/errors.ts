@@ -10,6 +10,7 @@ import {
   UnauthenticatedError,
   ValidationError,
   type FieldErrors,
+  UpstreamError,
 } from '../domain/shared/errors.js';
 import { SignInThrottledError } from '../domain/tenancy/sign-in.js';
 
@@ -51,6 +52,7 @@ export function statusOf(error: DomainError): number {
   if (error instanceof ValidationError) return 422;
   if (error instanceof ForbiddenError) return 403;
   if (error instanceof ConflictError) return 409;
+  if (error instanceof UpstreamError) return 502;
   if (error instanceof UnauthenticatedError) return 401;
   if (error instanceof SignInThrottledError) return 429;
   return 400;

@@ -93,7 +93,7 @@ export async function runInventoryExportBenchmark(): Promise<void> {
     console.log(`seeded ${PRODUCTS} products in 3 warehouses (2 receipts each, 2 lots on a tenth) on ${database.kind} in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
 
     const server = createApp({
-      config: { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'x'.repeat(64) },
+      config: { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'x'.repeat(64), allowPrivateOutbound: false },
       database,
       schema: buildSchema(),
       logger: silentLogger,

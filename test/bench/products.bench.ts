@@ -57,7 +57,7 @@ export async function runProductsBenchmark(): Promise<void> {
   console.log(`seeded ${PRODUCTS} products on ${database.kind} in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
 
   const app = createApp({
-    config: { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'x'.repeat(64) },
+    config: { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'x'.repeat(64), allowPrivateOutbound: false },
     database,
     schema: buildSchema(),
     logger: silentLogger,

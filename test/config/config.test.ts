@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       databaseUrl: null,
       baseDomain: 'localhost',
       secretKey: KEY,
+      allowPrivateOutbound: false,
     });
   });
 
@@ -48,6 +49,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgresql://app:pw@db:5432/inventory',
       BASE_DOMAIN: 'Example.COM',
       SECRET_KEY: KEY,
+      ALLOW_PRIVATE_OUTBOUND: 'true',
     });
     expect(config).toEqual({
       port: 8080,
@@ -56,6 +58,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgresql://app:pw@db:5432/inventory',
       baseDomain: 'example.com',
       secretKey: KEY,
+      allowPrivateOutbound: true,
     });
   });
 
@@ -76,6 +79,7 @@ describe('loadConfig', () => {
     ['BASE_DOMAIN', { BASE_DOMAIN: '-leading.dash' }, /BASE_DOMAIN/],
     ['SECRET_KEY', { SECRET_KEY: 'x'.repeat(31) }, /SECRET_KEY must be at least 32/],
     ['SECRET_KEY', { DATABASE_URL: 'postgres://u@h/db' }, /SECRET_KEY is required when DATABASE_URL is set/],
+    ['ALLOW_PRIVATE_OUTBOUND', { ALLOW_PRIVATE_OUTBOUND: 'yes', SECRET_KEY: KEY }, /ALLOW_PRIVATE_OUTBOUND must be true or false, got "yes"/],
   ])('rejects a bad %s: %j', (variable, env, message) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);

@@ -100,7 +100,7 @@ let token: string;
 beforeAll(async () => {
   database = await openTestDatabase();
   app = createApp({
-    config: { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'test-secret-key-0123456789abcdef0123456789abcdef' },
+    config: { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'test-secret-key-0123456789abcdef0123456789abcdef', allowPrivateOutbound: false },
     database,
     schema: testSchema(),
     logger: silentLogger,

@@ -5,7 +5,10 @@ import { startTestServer, type Tenant, type TestServer } from '../support/test-s
 let server: TestServer;
 let acme: Tenant;
 
-const GROUP_KEYS = ['allow_negative_stock', 'created_at', 'id', 'lot_deduction_strategy', 'name', 'updated_at', 'warehouse_ids'];
+const GROUP_KEYS = [
+  'allow_negative_stock', 'created_at', 'external_wms_api_key_set', 'external_wms_url', 'externally_managed', 'id', 'lot_deduction_strategy', 'name',
+  'updated_at', 'warehouse_ids',
+];
 
 beforeAll(async () => {
   server = await startTestServer();

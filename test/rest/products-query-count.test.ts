@@ -28,7 +28,7 @@ beforeAll(async () => {
   token = (await createApiToken(database.prisma, { companyId: company.id, name: 't', scopes: ['read', 'write'] })).secret;
   await seed(company.id);
   app = createApp({
-    config: { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'query-count-secret-0123456789abcdef0123456789' },
+    config: { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'query-count-secret-0123456789abcdef0123456789', allowPrivateOutbound: false },
     database,
     schema: buildSchema(),
     logger: silentLogger,

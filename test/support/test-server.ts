@@ -60,6 +60,7 @@ export async function startTestServer(options: { logger?: Logger; database?: Dat
     databaseUrl: null,
     baseDomain: 'localhost',
     secretKey: 'test-secret-key-0123456789abcdef0123456789abcdef',
+    allowPrivateOutbound: true,
   };
   const app = createApp({ config, database, schema: buildSchema(), logger: options.logger ?? silentLogger });
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));

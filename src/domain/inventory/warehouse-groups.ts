@@ -16,6 +16,10 @@ export interface WarehouseGroupInput {
   lotDeductionStrategy?: string | null;
   allowNegativeStock?: boolean | null;
   warehouseIds?: number[] | null;
+  externallyManaged?: boolean | null;
+  externalWmsUrl?: string | null;
+  /** Write-only: stored, never shown (reads show whether one is set). */
+  externalWmsApiKey?: string | null;
 }
 
 export type WarehouseGroupQuery = PassThroughQuery;
@@ -89,6 +93,15 @@ async function checkInput(tx: TenantTx, id: number | null, input: WarehouseGroup
   if (strategy !== undefined && strategy !== null && !(LOT_DEDUCTION_STRATEGIES as readonly string[]).includes(strategy)) {
     errors.add('lotDeductionStrategy', `The lot deduction strategy must be one of: ${LOT_DEDUCTION_STRATEGIES.join(', ')}, or null.`);
   }
+  if (input.externalWmsUrl != null && !/^https?:\/\/[^\s/]+/i.test(input.externalWmsUrl)) {
+    errors.add('externalWmsUrl', 'The external WMS URL must be an http or https URL.');
+  }
+  checkMaxLength(errors, 'externalWmsApiKey', input.externalWmsApiKey, 1024);
+  if (input.externallyManaged === true) {
+    const stored = id ? await tx.warehouseGroup.findFirst({ where: { id }, select: { externalWmsUrl: true } }) : null;
+    const url = input.externalWmsUrl !== undefined ? input.externalWmsUrl : stored?.externalWmsUrl;
+    if (!url) errors.add('externalWmsUrl', 'An externally managed group needs the URL of its warehouse system.');
+  }
   const ids = input.warehouseIds;
   if (ids === undefined || ids === null) return;
   if (new Set(ids).size !== ids.length) errors.add('warehouseIds', 'The warehouse ids may not repeat.');
@@ -113,5 +126,8 @@ function groupData(input: WarehouseGroupInput): Prisma.WarehouseGroupUncheckedUp
   if (input.name !== undefined && input.name !== null) data.name = input.name.trim();
   if (input.lotDeductionStrategy !== undefined) data.lotDeductionStrategy = input.lotDeductionStrategy;
   if (input.allowNegativeStock !== undefined && input.allowNegativeStock !== null) data.allowNegativeStock = input.allowNegativeStock;
+  if (input.externallyManaged != null) data.externallyManaged = input.externallyManaged;
+  if (input.externalWmsUrl !== undefined) data.externalWmsUrl = input.externalWmsUrl;
+  if (input.externalWmsApiKey !== undefined) data.externalWmsApiKey = input.externalWmsApiKey;
   return data;
 }

@@ -26,6 +26,11 @@ export class ConflictError extends DomainError {
   readonly code = 'CONFLICT';
 }
 
+/** Another system (a warehouse system, a shipping gateway) failed or answered badly: HTTP 502. */
+export class UpstreamError extends DomainError {
+  readonly code = 'BAD_GATEWAY';
+}
+
 export class ForbiddenError extends DomainError {
   readonly code = 'FORBIDDEN';
 }

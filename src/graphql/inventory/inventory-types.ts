@@ -26,6 +26,13 @@ export const WarehouseGroupRef = builder.prismaObject('WarehouseGroup', {
       resolve: (group) => group.warehouses.map((warehouse) => warehouse.id),
     }),
     warehouses: t.relation('warehouses', { query: { orderBy: { id: 'asc' } } }),
+    externallyManaged: t.exposeBoolean('externallyManaged', { description: 'Its warehouses are run by an external warehouse system (WMS).' }),
+    externalWmsUrl: t.exposeString('externalWmsUrl', { nullable: true }),
+    externalWmsApiKeySet: t.boolean({
+      description: 'Whether an API key for the warehouse system is stored (the key itself is never shown).',
+      select: { externalWmsApiKey: true },
+      resolve: (group) => group.externalWmsApiKey !== null && group.externalWmsApiKey !== '',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
@@ -134,6 +141,9 @@ const groupFields = <Required extends boolean>(t: InputFieldBuilder, nameRequire
   lotDeductionStrategy: t.field({ type: LotDeductionStrategyEnum, required: false }),
   allowNegativeStock: t.boolean({ required: false }),
   warehouseIds: t.intList({ required: false, description: 'Warehouses (top-level locations) of the group; replaces the current list.' }),
+  externallyManaged: t.boolean({ required: false, description: 'Default false; true needs externalWmsUrl.' }),
+  externalWmsUrl: t.string({ required: false, description: 'http or https URL of the warehouse system.' }),
+  externalWmsApiKey: t.string({ required: false, description: 'Write-only; sent as a Bearer token.' }),
 });
 
 export const WarehouseGroupCreateInput = builder.inputType('WarehouseGroupCreateInput', { fields: (t) => groupFields(t, true) });

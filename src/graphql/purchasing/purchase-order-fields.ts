@@ -5,6 +5,7 @@ import { pageArgs } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
 import * as orders from '../../domain/purchasing/purchase-orders.js';
 import * as transitions from '../../domain/purchasing/purchase-order-transitions.js';
+import { pushInboundShipment, type InboundSyncResult } from '../../domain/purchasing/inbound-push.js';
 import { PurchaseOrderCreateInput, PurchaseOrderPageRef, PurchaseOrderUpdateInput } from './purchase-order-types.js';
 
 builder.queryFields((t) => ({
@@ -60,3 +61,30 @@ builder.mutationFields((t) => ({
     resolve: (query, _root, args, ctx) => transitions.closePurchaseOrder(ctx.db, args.id, query),
   }),
 }));
+
+const InboundSyncResultRef = builder.objectRef<InboundSyncResult>('PurchaseOrderInboundSyncResult').implement({
+  description: 'The state of the push of a purchase order to its warehouse system.',
+  fields: (t) => ({
+    purchaseOrderId: t.exposeInt('purchaseOrderId'),
+    syncStatus: t.exposeString('syncStatus', { description: 'not_synced, synced or failed' }),
+    lastSyncedAt: t.expose('lastSyncedAt', { type: 'DateTime', nullable: true }),
+    externalShipmentId: t.exposeString('externalShipmentId', { nullable: true }),
+    externalSystemUrl: t.exposeString('externalSystemUrl', { nullable: true }),
+    inboundShipment: t.expose('inboundShipment', { type: 'JSON', nullable: true, description: '{sent, received}: the JSON sent and the answer.' }),
+  }),
+});
+
+const PushInboundShipmentInput = builder.inputType('PushInboundShipmentInput', {
+  fields: (t) => ({
+    force: t.boolean({ required: false, description: 'Push again even when the order is synced (the warehouse system may then hold it twice). Default false.' }),
+  }),
+});
+
+builder.mutationField('pushInboundShipment', (t) =>
+  t.field({
+    type: InboundSyncResultRef,
+    description: 'Pushes the order to the warehouse system of its delivery warehouse as an inbound shipment.',
+    args: { purchaseOrderId: t.arg.int({ required: true }), input: t.arg({ type: PushInboundShipmentInput, required: false }) },
+    resolve: (_root, args, ctx) => pushInboundShipment(ctx.db, args.purchaseOrderId, args.input?.force ?? false, ctx.outbound),
+  }),
+);
