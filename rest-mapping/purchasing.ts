@@ -26,6 +26,7 @@ const REPORT_FIELDS = /* GraphQL */ `
       quantity baseQuantity purchaseUnitCost landedUnitCost unitCost movementId
     }
     landedCosts { id name amount currency exchangeRate amountBase allocation }
+    costAdjustments { id movementId quantity amount createdAt }
     createdAt updatedAt
   }`;
 
@@ -332,5 +333,23 @@ export const purchasingRoutes: RestRoute[] = [
     pathParams: { purchaseOrderId: 'purchaseOrderId' },
     bodyVariable: 'input',
     envelope: 'data',
+  },
+  {
+    method: 'POST',
+    path: `${reportPath}/landed-costs`,
+    operationId: 'addLandedCost',
+    tag: 'Receiving',
+    summary: 'Add a landed cost that arrived after the receipt',
+    description:
+      '{name, amount, currency? (default the order\'s), allocation: value|quantity|weight}, converted at today\'s rate and spread over the report\'s lines. The part of each line\'s stock still open takes the added unit cost; the part already issued gets a cost adjustment against each movement that issued it (cost_adjustments), so inventory value plus cost of goods sold equals everything paid. A voided report: 422.',
+    graphql: /* GraphQL */ `
+      mutation AddLandedCost($receivingReportId: Int!, $input: LandedCostInput!) {
+        addLandedCost(receivingReportId: $receivingReportId, input: $input) { ...ReceivingReportFields }
+      }
+      ${REPORT_FIELDS}`,
+    pathParams: { receivingReportId: 'receivingReportId' },
+    bodyVariable: 'input',
+    envelope: 'data',
+    successStatus: 201,
   },
 ];

@@ -81,7 +81,7 @@ describe('receiving reports', () => {
     });
     expect(res.status, res.text).toBe(201);
     const report = res.body.data;
-    expect(Object.keys(report).sort()).toEqual(['created_at', 'exchange_rate', 'id', 'landed_costs', 'lines', 'purchase_order', 'received_at', 'report_number', 'status', 'updated_at', 'voided_at']);
+    expect(Object.keys(report).sort()).toEqual(['cost_adjustments', 'created_at', 'exchange_rate', 'id', 'landed_costs', 'lines', 'purchase_order', 'received_at', 'report_number', 'status', 'updated_at', 'voided_at']);
     expect(report).toMatchObject({ report_number: 'RR-000001', status: 'posted', exchange_rate: 1.1, purchase_order: { id: po.id, po_number: po.po_number } });
     // Purchase cost at the receipt date: bolt 2 EUR × 1.1 = 2.2 USD, nut 0.5 × 1.1 = 0.55 USD.
     // Freight 10 USD by value: bolt 4 × 2.2 = 8.8, nut 6 × 0.55 = 3.3 → 7.27 and 2.73 (remainder on the last).
@@ -179,6 +179,39 @@ describe('receiving reports', () => {
     expect((await api('GET', `/receiving-reports/${first.id}`)).body.data.status).toBe('posted');
     expect(await verifyLedger(tenantClient(server.database.prisma, acme.companyId))).toEqual([]);
     expect((await api('POST', '/receiving-reports/999999/void')).status).toBe(404);
+  });
+
+  it('a landed cost added later: the open stock takes its share, the issued stock gets cost adjustments, and nothing paid is lost', async () => {
+    const product = await post('/products', { name: 'Pallet', sku: 'PAL-1' });
+    const other = await post('/products', { name: 'Strap', sku: 'STR-1' });
+    const po = await submittedOrder([{ product_id: product.id, quantity: 10, unit_cost: 2 }, { product_id: other.id, quantity: 10, unit_cost: 1 }], { currency: 'USD' });
+    const report = await post(`/purchase-orders/${po.id}/receiving-reports`, {
+      received_at: '2026-04-20T00:00:00Z',
+      lines: [{ purchase_order_line_id: po.lines[0].id, quantity: 10 }, { purchase_order_line_id: po.lines[1].id, quantity: 10 }],
+    });
+    // 4 pallets are issued, then a 10 USD freight bill arrives, spread by quantity: 5 USD per product, 0.50 a unit.
+    const issue = await post('/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, quantity: -4 }] });
+    const res = await api('POST', `/receiving-reports/${report.id}/landed-costs`, { name: 'Late freight', amount: 10, currency: 'USD', allocation: 'quantity' });
+    expect(res.status, res.text).toBe(201);
+    const after = res.body.data;
+    expect(after.landed_costs.map((c: any) => [c.name, c.amount_base])).toEqual([['Late freight', 10]]);
+    expect(after.lines.map((l: any) => [l.landed_unit_cost, l.unit_cost])).toEqual([[0.5, 2.5], [0.5, 1.5]]);
+    expect(after.cost_adjustments).toEqual([{ id: expect.any(Number), movement_id: issue.lines[0].movements[0].id, quantity: 4, amount: 2, created_at: expect.any(String) }]);
+    // Inventory value: 6 pallets at 2.50 and 10 straps at 1.50 = 30; issued: 4 × 2 + 2 adjusted = 10; 30 + 10 = 20 + 10 + 10 paid.
+    const snapshot = (await api('GET', `/reports/stock-snapshot?per_page=100`)).body.data;
+    const valueOf = (id: number) => snapshot.filter((row: any) => row.product_id === id).reduce((sum: number, row: any) => sum + row.value, 0);
+    expect(valueOf(product.id)).toBeCloseTo(15, 8);
+    expect(valueOf(other.id)).toBeCloseTo(15, 8);
+    const exported = (await api('GET', '/inventory/stocks/export?limit=1000')).body.data.find((row: any) => row.id === product.id);
+    expect(exported.current_landed_unit_cost).toBeCloseTo(2.5, 8);
+    expect(await verifyLedger(tenantClient(server.database.prisma, acme.companyId))).toEqual([]);
+
+    const bad = await api('POST', `/receiving-reports/${report.id}/landed-costs`, { name: '', amount: -1, allocation: 'value' });
+    expectErrors(bad, ['name', 'amount']);
+    const later = await submittedOrder([{ product_id: other.id, quantity: 1, unit_cost: 1 }], { currency: 'USD' });
+    const voided = await post(`/purchase-orders/${later.id}/receiving-reports`, { received_at: '2026-04-21T00:00:00Z', lines: [{ purchase_order_line_id: later.lines[0].id, quantity: 1 }] });
+    await post(`/receiving-reports/${voided.id}/void`);
+    expectErrors(await api('POST', `/receiving-reports/${voided.id}/landed-costs`, { name: 'Too late', amount: 1, allocation: 'value' }), ['status']);
   });
 
   it.runIf(onPostgres)('two simultaneous receipts of the last open quantity: one wins, the other gets a 422', async () => {

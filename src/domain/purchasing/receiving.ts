@@ -10,6 +10,7 @@ import { effectiveRate } from '../currencies/exchange-rates.js';
 import { roundToCurrency } from '../currencies/currency-codes.js';
 import { postStockMovements, type MovementInput, type PostingContext } from '../inventory/ledger/post-movements.js';
 import { reverseReceiptMovements } from '../inventory/ledger/reverse-receipt.js';
+import { revalueReceipt } from '../inventory/ledger/revalue-receipt.js';
 import { formatDateOnly, parseDateOnly } from '../inventory/lots.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
@@ -141,12 +142,9 @@ export async function receivePurchaseOrder(
     const landedCosts = costs.map((cost) => {
       const costRate = costRates.get(cost.currency)!;
       const amountBase = roundToCurrency(cost.amount.mul(costRate), baseCurrency);
-      const weights = rows.map((row) =>
-        cost.allocation === 'quantity'
-          ? row.baseQuantity
-          : cost.allocation === 'weight'
-            ? row.baseQuantity.mul(row.orderLine.product.productWeightLb ?? ZERO)
-            : row.baseQuantity.mul(row.purchaseUnitCost),
+      const weights = allocationWeights(
+        rows.map((row) => ({ baseQuantity: row.baseQuantity, purchaseUnitCost: row.purchaseUnitCost, product: row.orderLine.product })),
+        cost.allocation,
       );
       shareOut(amountBase, weights, baseCurrency).forEach((share, index) => (rows[index]!.landed = rows[index]!.landed.plus(share)));
       return { ...cost, exchangeRate: costRate.toDecimalPlaces(15), amountBase };
@@ -201,6 +199,78 @@ export async function receivePurchaseOrder(
     await applyReceivedQuantities(tx, order.id, order.lines, withCosts.map((row) => ({ orderLineId: row.orderLine.id, quantity: row.line.quantity!, baseQuantity: row.baseQuantity })));
     return tx.receivingReport.findUniqueOrThrow({ ...query, where: byId(report.id) });
   });
+}
+
+/**
+ * A landed cost that arrives after the receipt, spread over the report's lines like those given with it.
+ * Each line's share revalues its receipt (revalueReceipt): the open stock takes it, the issued part becomes
+ * cost adjustments of the issues. Freight bills of accounts payable use the same function.
+ */
+export async function addLandedCost(db: TenantDb, reportId: number, cost: LandedCostInput, query: PassThroughQuery = {}) {
+  return db.$transaction(async (tx) => {
+    // Claim the report (its row lock serialises two late costs and a void).
+    const claimed = await tx.receivingReport.updateMany({ where: { id: reportId, status: 'posted' }, data: { updatedAt: new Date() } });
+    const report = await tx.receivingReport.findUnique({
+      where: byId(reportId),
+      include: { lines: { orderBy: { id: 'asc' }, include: { product: { select: { productWeightLb: true } } } }, purchaseOrder: { select: { currency: true } } },
+    });
+    if (!report) throw new NotFoundError('Receiving report', reportId);
+    if (claimed.count === 0) throw new ValidationError({ status: [`Receiving report ${report.reportNumber} is ${report.status}; it takes no more costs.`] });
+    const errors = new FieldErrorCollector();
+    checkRequiredText(errors, 'name', cost.name, true);
+    checkMaxLength(errors, 'name', cost.name, 255);
+    checkCurrencyCode(errors, 'currency', cost.currency);
+    const currency = cost.currency ?? report.purchaseOrder.currency;
+    if (cost.amount == null) errors.add('amount', 'The amount field is required.');
+    else checkMoney(errors, 'amount', cost.amount, currency);
+    if (cost.allocation == null) errors.add('allocation', `The allocation field is required: ${LANDED_COST_ALLOCATIONS.join(', ')}.`);
+    errors.throwIfAny();
+    const { baseCurrency } = await currentCompany(tx);
+    const today = parseDateOnly(new Date().toISOString().slice(0, 10))!;
+    const rate = await effectiveRate(tx, currency, baseCurrency, today);
+    if (!rate) {
+      errors.add('currency', `No exchange rate leads from ${currency} to ${baseCurrency} on or before ${formatDateOnly(today)}.`);
+      errors.throwIfAny();
+    }
+    const amountBase = roundToCurrency(cost.amount!.mul(rate!.rate), baseCurrency);
+    const shares = shareOut(amountBase, allocationWeights(report.lines, cost.allocation!), baseCurrency);
+    for (const [index, line] of report.lines.entries()) {
+      const share = shares[index]!;
+      if (share.isZero()) continue;
+      await revalueReceipt(tx, line.movementId!, share, { sourceType: 'RECEIVING_REPORT', sourceId: report.id });
+      const added = share.div(line.baseQuantity).toDecimalPlaces(LEDGER_DECIMAL.scale);
+      await tx.receivingReportLine.update({
+        where: byId(line.id),
+        data: { landedUnitCost: line.landedUnitCost.plus(added), unitCost: line.unitCost.plus(added) },
+      });
+    }
+    await tx.receivingReportCost.create({
+      data: {
+        receivingReportId: report.id,
+        name: cost.name!.trim(),
+        amount: cost.amount!,
+        currency,
+        exchangeRate: rate!.rate.toDecimalPlaces(15),
+        amountBase,
+        allocation: cost.allocation!,
+      } as Prisma.ReceivingReportCostUncheckedCreateInput,
+    });
+    return tx.receivingReport.findUniqueOrThrow({ ...query, where: byId(reportId) });
+  });
+}
+
+/** The weight of each line in a landed cost: its value, its base quantity or its weight in pounds. */
+function allocationWeights(
+  lines: { baseQuantity: Decimal; purchaseUnitCost: Decimal; product: { productWeightLb: Decimal | null } }[],
+  allocation: LandedCostAllocation,
+): Decimal[] {
+  return lines.map((line) =>
+    allocation === 'quantity'
+      ? line.baseQuantity
+      : allocation === 'weight'
+        ? line.baseQuantity.mul(line.product.productWeightLb ?? ZERO)
+        : line.baseQuantity.mul(line.purchaseUnitCost),
+  );
 }
 
 /** Voids a report whose received stock is all still there: the movements are reversed and the order reopens. */
@@ -302,4 +372,14 @@ export async function getReceivingReport(db: TenantDb | TenantTx, id: number, qu
   const report = await db.receivingReport.findUnique({ ...query, where: byId(id) });
   if (!report) throw new NotFoundError('Receiving report', id);
   return report;
+}
+
+/** The cost adjustments each report's late landed costs made to issued stock, by report id. */
+export async function costAdjustmentsOf(db: TenantDb, reportIds: readonly number[]) {
+  const rows = await db.costAdjustment.findMany({
+    where: { sourceType: 'RECEIVING_REPORT', sourceId: { in: [...reportIds] } },
+    orderBy: { id: 'asc' },
+    select: { id: true, sourceId: true, movementId: true, quantity: true, amount: true, createdAt: true },
+  });
+  return reportIds.map((id) => rows.filter((row) => row.sourceId === id));
 }

@@ -3,7 +3,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
 import * as receiving from '../../domain/purchasing/receiving.js';
-import { ReceivingReportInput, ReceivingReportPageRef } from './receiving-types.js';
+import { LandedCostInput, ReceivingReportInput, ReceivingReportPageRef } from './receiving-types.js';
 
 builder.queryFields((t) => ({
   receivingReports: t.field({
@@ -30,6 +30,12 @@ builder.mutationFields((t) => ({
     description: 'Receives goods against a submitted or partially received order and posts them into stock.',
     args: { purchaseOrderId: t.arg.int({ required: true }), input: t.arg({ type: ReceivingReportInput, required: true }) },
     resolve: (query, _root, args, ctx) => receiving.receivePurchaseOrder(ctx.db, args.purchaseOrderId, args.input, { tokenId: ctx.caller.tokenId }, query),
+  }),
+  addLandedCost: t.prismaField({
+    type: 'ReceivingReport',
+    description: 'Adds a landed cost that arrived after the receipt: the open stock takes it, issued stock gets cost adjustments.',
+    args: { receivingReportId: t.arg.int({ required: true }), input: t.arg({ type: LandedCostInput, required: true }) },
+    resolve: (query, _root, args, ctx) => receiving.addLandedCost(ctx.db, args.receivingReportId, args.input, query),
   }),
   voidReceivingReport: t.prismaField({
     type: 'ReceivingReport',

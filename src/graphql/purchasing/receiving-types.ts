@@ -1,7 +1,8 @@
 // GraphQL types of receiving reports.
 import { builder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
-import { LANDED_COST_ALLOCATIONS } from '../../domain/purchasing/receiving.js';
+import { costAdjustmentsOf, LANDED_COST_ALLOCATIONS } from '../../domain/purchasing/receiving.js';
+import { loaderFor } from '../shared/loaders.js';
 
 export const LandedCostAllocationEnum = builder.enumType('LandedCostAllocation', {
   description: 'How a landed cost is spread over the lines of a receipt: by value (base quantity × purchase cost), base quantity or weight (base quantity × product weight in lb).',
@@ -36,6 +37,19 @@ builder.prismaObject('ReceivingReportCost', {
   }),
 });
 
+type CostAdjustmentRow = Awaited<ReturnType<typeof costAdjustmentsOf>>[number][number];
+
+const CostAdjustmentRef = builder.objectRef<CostAdjustmentRow>('ReceiptCostAdjustment').implement({
+  description: 'Cost a late landed cost added to stock that had already been issued, against the issuing movement.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    movementId: t.exposeInt('movementId'),
+    quantity: t.field({ type: 'Decimal', resolve: (row) => row.quantity }),
+    amount: t.field({ type: 'Decimal', description: 'In base currency.', resolve: (row) => row.amount }),
+    createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
+  }),
+});
+
 export const ReceivingReportRef = builder.prismaObject('ReceivingReport', {
   description: 'Goods received against a purchase order, posted into stock.',
   fields: (t) => ({
@@ -48,6 +62,11 @@ export const ReceivingReportRef = builder.prismaObject('ReceivingReport', {
     voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true }),
     lines: t.relation('lines', { query: { orderBy: { id: 'asc' } } }),
     landedCosts: t.relation('landedCosts', { query: { orderBy: { id: 'asc' } } }),
+    costAdjustments: t.field({
+      type: [CostAdjustmentRef],
+      description: 'What late landed costs added to stock of this receipt that had already been issued.',
+      resolve: (report, _args, ctx) => loaderFor(ctx, 'receiptCostAdjustments', (ids: readonly number[]) => costAdjustmentsOf(ctx.db, ids)).load(report.id),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
@@ -66,7 +85,7 @@ const ReceiptLineInput = builder.inputType('ReceiptLineInput', {
   }),
 });
 
-const LandedCostInput = builder.inputType('LandedCostInput', {
+export const LandedCostInput = builder.inputType('LandedCostInput', {
   fields: (t) => ({
     name: t.string({ required: true }),
     amount: t.field({ type: 'Decimal', required: true, description: 'At most the minor units of its currency.' }),
