@@ -14,6 +14,7 @@ const ORDER_FIELDS = /* GraphQL */ `
     additionalCosts { id name amount }
     subtotal taxTotal additionalCostsTotal total totalBase
     paymentTerms { depositPercent depositDueDays balanceDueDays balanceDueFrom }
+    supplierResponse
     deals { id name }
     createdAt updatedAt submittedAt closedAt cancelledAt
   }`;
@@ -351,5 +352,45 @@ export const purchasingRoutes: RestRoute[] = [
     bodyVariable: 'input',
     envelope: 'data',
     successStatus: 201,
+  },
+  {
+    method: 'POST',
+    path: `${orderPath}/portal-link`,
+    operationId: 'createSupplierPortalLink',
+    tag: 'Supplier portal',
+    summary: 'Open a supplier portal link',
+    description:
+      'Body {expires_in_days?} (1–90, default 14). Answers {data: {url, expires_at}}: a signed one-click link to /supplier-portal/{token} where the supplier, without an account, accepts or rejects the order or proposes per-line quantity, unit cost and date changes with a note. Only for a submitted or partially received order. A new link replaces the previous one.',
+    graphql: /* GraphQL */ `
+      mutation CreateSupplierPortalLink($purchaseOrderId: Int!, $input: SupplierPortalLinkInput) {
+        createSupplierPortalLink(purchaseOrderId: $purchaseOrderId, input: $input) { url expiresAt }
+      }`,
+    pathParams: { purchaseOrderId: 'purchaseOrderId' },
+    bodyVariable: 'input',
+    envelope: 'data',
+  },
+  {
+    method: 'DELETE',
+    path: `${orderPath}/portal-link`,
+    operationId: 'revokeSupplierPortalLink',
+    tag: 'Supplier portal',
+    summary: 'Revoke the supplier portal link',
+    description: 'Answers {data: {purchase_order_id, revoked: true}}; the link then shows a page saying it was withdrawn.',
+    graphql: /* GraphQL */ `mutation RevokeSupplierPortalLink($purchaseOrderId: Int!) { revokeSupplierPortalLink(purchaseOrderId: $purchaseOrderId) { purchaseOrderId revoked } }`,
+    pathParams: { purchaseOrderId: 'purchaseOrderId' },
+    envelope: 'data',
+  },
+  {
+    method: 'POST',
+    path: `${orderPath}/supplier-response/accept`,
+    operationId: 'acceptSupplierResponse',
+    tag: 'Supplier portal',
+    summary: "Accept the supplier's proposed changes",
+    description: "No body. Applies the proposed quantities, unit costs and dates to a submitted order and recomputes its totals; supplier_response gets applied_at. No proposal, or applied already: 422.",
+    graphql: /* GraphQL */ `
+      mutation AcceptSupplierResponse($purchaseOrderId: Int!) { acceptSupplierResponse(purchaseOrderId: $purchaseOrderId) { ...PurchaseOrderFields } }
+      ${ORDER_FIELDS}`,
+    pathParams: { purchaseOrderId: 'purchaseOrderId' },
+    envelope: 'data',
   },
 ];

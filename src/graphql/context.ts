@@ -16,6 +16,8 @@ export interface RequestContext {
   caller: Caller;
   /** The service's SECRET_KEY, for values the service signs and later verifies (export cursors). */
   secretKey: string;
+  /** scheme://host of this request, for links the service hands out (the supplier portal). */
+  origin: string;
   /** Where calls to other systems may go (ALLOW_PRIVATE_OUTBOUND). */
   outbound: OutboundPolicy;
 }

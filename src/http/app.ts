@@ -11,6 +11,8 @@ import type { AppServices } from './services.js';
 import { pendingMigrations } from '../db/migrations.js';
 import { createRestGateway, REST_BASE_PATH } from '../rest/gateway.js';
 import { handleSettings, SETTINGS_PATH } from '../settings/settings-routes.js';
+import { handlePortal } from '../portal/portal-page.js';
+import { PORTAL_PATH } from '../portal/portal-token.js';
 import { serveStaticAsset, ASSETS_PATH } from './static-assets.js';
 import { serveGraphiQL, wantsGraphiQL } from './graphiql-page.js';
 
@@ -45,6 +47,7 @@ export function createApp(services: AppServices): App {
     }
     if (path.startsWith(ASSETS_PATH)) return serveStaticAsset(req, res, path);
     if (path === SETTINGS_PATH || path.startsWith(SETTINGS_PATH + '/')) return handleSettings(req, res, url, services);
+    if (path.startsWith(PORTAL_PATH + '/')) return handlePortal(req, res, decodeURIComponent(path.slice(PORTAL_PATH.length + 1)), services);
 
     if (path === '/graphql') {
       // GraphiQL itself is a static page; every operation needs a token.

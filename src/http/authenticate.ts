@@ -30,6 +30,14 @@ export async function authenticateRequest(
     db: tenantClient(prisma, check.company.id),
     caller: { kind: 'token', tokenId: check.token.id, scopes: new Set(check.token.scopes) },
     secretKey,
+    origin: requestOrigin(req),
     outbound,
   };
+}
+
+/** scheme://host the caller used (X-Forwarded-Proto from a proxy in front, else http). */
+export function requestOrigin(req: IncomingMessage): string {
+  const forwarded = req.headers['x-forwarded-proto'];
+  const proto = typeof forwarded === 'string' && /^https?$/i.test(forwarded.split(',')[0]!.trim()) ? forwarded.split(',')[0]!.trim().toLowerCase() : 'http';
+  return `${proto}://${req.headers.host ?? 'localhost'}`;
 }

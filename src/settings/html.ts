@@ -46,7 +46,7 @@ td button{margin:0}
 .hint{color:#555;font-size:.9rem}
 `;
 
-export function layout(title: string, content: string, signedIn?: SignedInHeader): string {
+export function layout(title: string, content: string, signedIn?: SignedInHeader, heading = 'Inventory settings'): string {
   const who = signedIn
     ? `<div class="who">${escapeHtml(signedIn.email)} · ${escapeHtml(signedIn.companyName)}
   <form method="post" action="${SIGN_OUT_PATH}">${csrfInput(signedIn.csrfToken)}<button type="submit" style="margin:0 0 0 .5rem">Sign out</button></form></div>`
@@ -56,11 +56,11 @@ export function layout(title: string, content: string, signedIn?: SignedInHeader
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Inventory settings</title>
+<title>${escapeHtml(title)} · ${escapeHtml(heading)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
-<header><strong>Inventory settings</strong>${who}</header>
+<header><strong>${escapeHtml(heading)}</strong>${who}</header>
 <main>
 ${content}
 </main>

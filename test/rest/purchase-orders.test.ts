@@ -18,7 +18,7 @@ let supplierSku: any;
 const ORDER_KEYS = [
   'additional_costs', 'additional_costs_total', 'cancelled_at', 'closed_at', 'created_at', 'currency', 'deals', 'exchange_rate', 'expected_date',
   'external_shipment_id', 'id', 'last_synced_at', 'lines', 'notes', 'order_date', 'payment_terms', 'po_number', 'reference', 'status',
-  'submitted_at', 'subtotal', 'supplier', 'sync_status', 'tax_total', 'total', 'total_base', 'updated_at', 'warehouse',
+  'submitted_at', 'subtotal', 'supplier', 'supplier_response', 'sync_status', 'tax_total', 'total', 'total_base', 'updated_at', 'warehouse',
 ];
 const LINE_KEYS = [
   'base_quantity', 'expected_date', 'id', 'line_total', 'product', 'quantity', 'quantity_open', 'quantity_received', 'supplier_sku_id',

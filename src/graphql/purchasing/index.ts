@@ -5,3 +5,4 @@ import './receiving-types.js';
 import './receiving-fields.js';
 import './obligation-fields.js';
 import './deal-fields.js';
+import './portal-fields.js';

@@ -93,6 +93,11 @@ export const PurchaseOrderRef = builder.prismaObject('PurchaseOrder', {
       select: { dealPurchaseOrders: { select: { deal: { select: { id: true, name: true } } }, orderBy: { dealId: 'asc' } } },
       resolve: (order) => order.dealPurchaseOrders.map((link) => link.deal),
     }),
+    supplierResponse: t.expose('supplierResponse', {
+      type: 'JSON',
+      nullable: true,
+      description: 'The answer through the supplier portal: {status (accepted, rejected, changes_proposed), responded_at, note, lines: [{line_id, quantity, unit_cost, expected_date}], applied_at?}.',
+    }),
     paymentTerms: t.field({ type: PaymentTermsRef, nullable: true, resolve: (order) => order.paymentTerms as unknown as StoredTerms | null }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),

@@ -1,0 +1,159 @@
+// The supplier portal: a one-click link that lets the supplier of a submitted purchase order accept it,
+// reject it or propose per-line changes, without an account. A link is valid for its order's current link
+// version until it expires; opening a new link or revoking replaces the version, so older links stop
+// working. The answer is stored on the order as supplier_response; accepting it applies proposed changes.
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
+import { roundToCurrency } from '../currencies/currency-codes.js';
+import { formatDateOnly, parseDateOnly } from '../inventory/lots.js';
+import { Decimal } from '../shared/decimal.js';
+import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
+import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
+import { currentCompany } from '../tenancy/company-profile.js';
+import { orderTotals } from './purchase-order-lines.js';
+
+export const DEFAULT_PORTAL_DAYS = 14;
+const ANSWERABLE = ['submitted', 'partially_received'];
+
+export interface PortalLinkGrant {
+  purchaseOrderId: number;
+  version: number;
+  expiresAt: Date;
+}
+
+/** Opens a new link for the order (older ones stop working). */
+export async function openPortalLink(db: TenantDb, orderId: number, days: number | null | undefined, now = new Date()): Promise<PortalLinkGrant> {
+  const lifetime = days ?? DEFAULT_PORTAL_DAYS;
+  if (!Number.isInteger(lifetime) || lifetime < 1 || lifetime > 90) throw new ValidationError({ expiresInDays: ['The link lives from 1 to 90 days.'] });
+  return db.$transaction(async (tx) => {
+    const expiresAt = new Date(now.getTime() + lifetime * 86_400_000);
+    const opened = await tx.purchaseOrder.updateMany({
+      where: { id: orderId, status: { in: ANSWERABLE } },
+      data: { portalLinkVersion: { increment: 1 }, portalLinkExpiresAt: expiresAt },
+    });
+    const order = await tx.purchaseOrder.findUnique({ where: byId(orderId), select: { status: true, portalLinkVersion: true } });
+    if (!order) throw new NotFoundError('Purchase order', orderId);
+    if (opened.count === 0) throw new ValidationError({ status: [`Only a submitted purchase order is shared with its supplier; this one is ${order.status}.`] });
+    return { purchaseOrderId: orderId, version: order.portalLinkVersion, expiresAt };
+  });
+}
+
+export async function revokePortalLink(db: TenantDb, orderId: number): Promise<{ purchaseOrderId: number; revoked: boolean }> {
+  return db.$transaction(async (tx) => {
+    const revoked = await tx.purchaseOrder.updateMany({ where: { id: orderId }, data: { portalLinkVersion: { increment: 1 }, portalLinkExpiresAt: null } });
+    if (revoked.count === 0) throw new NotFoundError('Purchase order', orderId);
+    return { purchaseOrderId: orderId, revoked: true };
+  });
+}
+
+export type PortalRefusal = 'revoked' | 'expired' | 'closed';
+
+/** The order a link of `version` opens, or why it opens nothing. */
+export async function portalOrder(db: TenantDb | TenantTx, orderId: number, version: number, now = new Date()) {
+  const order = await db.purchaseOrder.findUnique({
+    where: byId(orderId),
+    include: { supplier: true, warehouse: true, lines: { orderBy: { position: 'asc' }, include: { product: true, uom: true } } },
+  });
+  if (!order || order.portalLinkVersion !== version) return { refusal: 'revoked' as PortalRefusal };
+  if (!order.portalLinkExpiresAt || order.portalLinkExpiresAt <= now) return { refusal: 'expired' as PortalRefusal };
+  if (!ANSWERABLE.includes(order.status)) return { refusal: 'closed' as PortalRefusal };
+  const { name: companyName } = await currentCompany(db);
+  return { order, companyName };
+}
+
+export interface PortalAnswer {
+  action: 'accept' | 'reject' | 'propose';
+  note: string | null;
+  lines: { lineId: number; quantity: string; unitCost: string; expectedDate: string }[];
+}
+
+/** Stores the supplier's answer; null when the link no longer opens the order (nothing is changed then). */
+export async function answerThroughPortal(db: TenantDb, orderId: number, version: number, answer: PortalAnswer, now = new Date()) {
+  return db.$transaction(async (tx) => {
+    const found = await portalOrder(tx, orderId, version, now);
+    if (!('order' in found) || !found.order) return { refusal: found.refusal! };
+    const errors = new FieldErrorCollector();
+    checkMaxLength(errors, 'note', answer.note, 2000);
+    const lines =
+      answer.action === 'propose'
+        ? answer.lines.map((proposed, index) => {
+            const line = found.order.lines.find((l) => l.id === proposed.lineId);
+            if (!line) errors.add(`lines.${index}`, 'Not a line of this order.');
+            const quantity = decimalOrNull(proposed.quantity);
+            const unitCost = decimalOrNull(proposed.unitCost);
+            if (proposed.quantity !== '' && (!quantity || quantity.lte(0))) errors.add(`lines.${index}.quantity`, 'The quantity must be a number greater than 0.');
+            else checkDecimal(errors, `lines.${index}.quantity`, quantity, LEDGER_DECIMAL);
+            if (proposed.unitCost !== '' && (!unitCost || unitCost.lt(0))) errors.add(`lines.${index}.unitCost`, 'The unit cost must be a number, at least 0.');
+            else checkDecimal(errors, `lines.${index}.unitCost`, unitCost, LEDGER_DECIMAL);
+            if (proposed.expectedDate !== '' && !parseDateOnly(proposed.expectedDate)) errors.add(`lines.${index}.expectedDate`, 'The date must be in the form YYYY-MM-DD.');
+            return {
+              line_id: proposed.lineId,
+              quantity: quantity ? Number(quantity.toString()) : line ? Number(line.quantity.toString()) : null,
+              unit_cost: unitCost ? Number(unitCost.toString()) : line ? Number(line.unitCost.toString()) : null,
+              expected_date: proposed.expectedDate || formatDateOnly(line?.expectedDate ?? found.order.expectedDate),
+            };
+          })
+        : [];
+    errors.throwIfAny();
+    const response = {
+      status: answer.action === 'accept' ? 'accepted' : answer.action === 'reject' ? 'rejected' : 'changes_proposed',
+      responded_at: now.toISOString(),
+      note: answer.note,
+      lines,
+    };
+    await tx.purchaseOrder.update({ where: byId(orderId), data: { supplierResponse: response as Prisma.InputJsonObject } });
+    return { response };
+  });
+}
+
+/** Applies the supplier's proposed changes to a submitted order: quantities, unit costs and dates of its lines. */
+export async function acceptSupplierResponse(db: TenantDb, orderId: number) {
+  return db.$transaction(async (tx) => {
+    const claimed = await tx.purchaseOrder.updateMany({ where: { id: orderId, status: 'submitted' }, data: { updatedAt: new Date() } });
+    const order = await tx.purchaseOrder.findUnique({ where: byId(orderId), include: { lines: true, additionalCosts: true } });
+    if (!order) throw new NotFoundError('Purchase order', orderId);
+    if (claimed.count === 0) throw new ValidationError({ status: [`Proposed changes apply to a submitted order only; this one is ${order.status}.`] });
+    const response = order.supplierResponse as { status?: string; applied_at?: string; lines?: { line_id: number; quantity: number; unit_cost: number; expected_date: string | null }[] } | null;
+    if (!response || response.status !== 'changes_proposed') throw new ValidationError({ supplierResponse: ['The supplier has proposed no changes to accept.'] });
+    if (response.applied_at) throw new ValidationError({ supplierResponse: ['The proposed changes were applied already.'] });
+    const { baseCurrency } = await currentCompany(tx);
+    const updated = order.lines.map((line) => {
+      const proposed = response.lines?.find((p) => p.line_id === line.id);
+      if (!proposed) return line;
+      const quantity = new Decimal(String(proposed.quantity));
+      const unitCost = new Decimal(String(proposed.unit_cost));
+      const lineTotal = roundToCurrency(quantity.mul(unitCost), order.currency);
+      return {
+        ...line,
+        quantity,
+        // The unit stays; the base quantity follows the quantity in the same proportion.
+        baseQuantity: line.baseQuantity.mul(quantity).div(line.quantity).toDecimalPlaces(LEDGER_DECIMAL.scale),
+        unitCost,
+        lineTotal,
+        taxAmount: roundToCurrency(lineTotal.mul(line.taxRate).div(100), order.currency),
+        expectedDate: proposed.expected_date ? parseDateOnly(proposed.expected_date) : line.expectedDate,
+      };
+    });
+    for (const line of updated) {
+      await tx.purchaseOrderLine.update({
+        where: byId(line.id),
+        data: { quantity: line.quantity, baseQuantity: line.baseQuantity, unitCost: line.unitCost, lineTotal: line.lineTotal, taxAmount: line.taxAmount, expectedDate: line.expectedDate },
+      });
+    }
+    await tx.purchaseOrder.update({
+      where: byId(orderId),
+      data: {
+        ...orderTotals(updated, order.additionalCosts, order.currency, order.exchangeRate, baseCurrency),
+        supplierResponse: { ...response, applied_at: new Date().toISOString() } as Prisma.InputJsonObject,
+      },
+    });
+    return orderId;
+  });
+}
+
+function decimalOrNull(text: string): Decimal | null {
+  const trimmed = text.trim();
+  return /^\d+(\.\d+)?$/.test(trimmed) ? new Decimal(trimmed) : null;
+}
+
