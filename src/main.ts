@@ -6,6 +6,7 @@ import { buildSchema } from './graphql/schema.js';
 import { createApp } from './http/app.js';
 import { jsonLogger, describeError } from './http/logger.js';
 import { claimDataDir, type DataDirClaim } from './db/data-dir-lock.js';
+import { scheduleRatesFeed } from './jobs/rates-feed-job.js';
 
 const logger = jsonLogger();
 
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     claim?.release();
     throw error;
   }
+  const stopRatesFeed = scheduleRatesFeed(config, database.prisma, logger);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.log('info', 'listening', {
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopRatesFeed();
     const closed = app.close(); // stops listening at once; in-flight requests finish
     logger.log('info', 'shutting down', { signal });
     await closed;

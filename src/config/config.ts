@@ -14,6 +14,8 @@ export interface Config {
   secretKey: string;
   /** Outbound calls may go to private and loopback addresses (development and tests only). */
   allowPrivateOutbound: boolean;
+  /** A feed of reference exchange rates in the ECB daily XML format, loaded daily; null: none. */
+  currencyRatesUrl?: string | null;
 }
 
 export class ConfigError extends Error {
@@ -65,9 +67,16 @@ export function loadConfig(env: Env = process.env): Config {
   const privateOutbound = (env.ALLOW_PRIVATE_OUTBOUND ?? 'false').trim().toLowerCase();
   if (!['true', 'false', ''].includes(privateOutbound)) problems.push(`ALLOW_PRIVATE_OUTBOUND must be true or false, got "${env.ALLOW_PRIVATE_OUTBOUND}".`);
 
+  let currencyRatesUrl: string | null = null;
+  if (env.CURRENCY_RATES_URL !== undefined && env.CURRENCY_RATES_URL.trim() !== '') {
+    const raw = env.CURRENCY_RATES_URL.trim();
+    if (/^https?:\/\/[^\s/]+/i.test(raw)) currencyRatesUrl = raw;
+    else problems.push(`CURRENCY_RATES_URL must be an http or https URL, got "${raw}".`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   if (secretKey === '') secretKey = embeddedSecretKey(dataDir);
-  return { port, host, dataDir, databaseUrl, baseDomain, secretKey, allowPrivateOutbound: privateOutbound === 'true' };
+  return { port, host, dataDir, databaseUrl, baseDomain, secretKey, allowPrivateOutbound: privateOutbound === 'true', currencyRatesUrl };
 }
 
 function parsePort(raw: string | undefined, problems: string[]): number {

@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       baseDomain: 'localhost',
       secretKey: KEY,
       allowPrivateOutbound: false,
+      currencyRatesUrl: null,
     });
   });
 
@@ -50,6 +51,7 @@ describe('loadConfig', () => {
       BASE_DOMAIN: 'Example.COM',
       SECRET_KEY: KEY,
       ALLOW_PRIVATE_OUTBOUND: 'true',
+      CURRENCY_RATES_URL: 'https://rates.example/eurofxref-daily.xml',
     });
     expect(config).toEqual({
       port: 8080,
@@ -59,6 +61,7 @@ describe('loadConfig', () => {
       baseDomain: 'example.com',
       secretKey: KEY,
       allowPrivateOutbound: true,
+      currencyRatesUrl: 'https://rates.example/eurofxref-daily.xml',
     });
   });
 
@@ -80,6 +83,7 @@ describe('loadConfig', () => {
     ['SECRET_KEY', { SECRET_KEY: 'x'.repeat(31) }, /SECRET_KEY must be at least 32/],
     ['SECRET_KEY', { DATABASE_URL: 'postgres://u@h/db' }, /SECRET_KEY is required when DATABASE_URL is set/],
     ['ALLOW_PRIVATE_OUTBOUND', { ALLOW_PRIVATE_OUTBOUND: 'yes', SECRET_KEY: KEY }, /ALLOW_PRIVATE_OUTBOUND must be true or false, got "yes"/],
+    ['CURRENCY_RATES_URL', { CURRENCY_RATES_URL: 'ftp://rates', SECRET_KEY: KEY }, /CURRENCY_RATES_URL must be an http or https URL/],
   ])('rejects a bad %s: %j', (variable, env, message) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);
