@@ -172,6 +172,29 @@ describe('purchase order document', () => {
   });
 });
 
+describe('the stock export as of its cutoff', () => {
+  it('shows purchase orders as they stood when the run started', async () => {
+    const first = await post('/products', { name: 'Early', sku: 'CUT-1', unit_cost: 1 });
+    const late = await post('/products', { name: 'Late', sku: 'CUT-2', unit_cost: 1 });
+    const before = (await order({ lines: [{ product_id: late.id, quantity: 3 }] })).body.data;
+    await api('POST', `/purchase-orders/${before.id}/submit`);
+    // The run starts on the product before; what is submitted or closed afterwards does not show in it.
+    const start = async () => {
+      let body = (await api('GET', '/inventory/stocks/export?limit=1')).body;
+      while (body.data[0]?.id !== first.id && body.has_more) body = (await api('GET', `/inventory/stocks/export?cursor=${encodeURIComponent(body.next_cursor)}`)).body;
+      return body;
+    };
+    const atFirst = await start();
+    const afterwards = (await order({ lines: [{ product_id: late.id, quantity: 5 }] })).body.data;
+    await api('POST', `/purchase-orders/${afterwards.id}/submit`);
+    await api('POST', `/purchase-orders/${before.id}/close`);
+    const next = (await api('GET', `/inventory/stocks/export?cursor=${encodeURIComponent(atFirst.next_cursor)}`)).body;
+    expect(next.data[0]).toMatchObject({ id: late.id, qty_incoming: 3 });
+    const fresh = (await api('GET', '/inventory/stocks/export?limit=1000')).body.data.find((row: any) => row.id === late.id);
+    expect(fresh.qty_incoming).toBe(5);
+  });
+});
+
 describe('listing purchase orders', () => {
   it('filters by status, supplier, warehouse, number and creation time, and sorts', async () => {
     const all = (await api('GET', '/purchase-orders?per_page=100')).body;

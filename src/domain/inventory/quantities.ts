@@ -26,8 +26,9 @@
 // |                                   | product's value. "As of" a cutoff: a layer opened by a movement ≤ the cutoff and not used   |
 // |                                   | up by consumptions ≤ the cutoff.                                                             |
 //
-// "As of" a cutoff, on-hand, cost and in-transit transfers all follow the ledger cutoff exactly; documents
-// without movements (purchase and sales orders, later) are read as they stand when the page is computed.
+// "As of" a cutoff, on-hand, cost and in-transit transfers all follow the ledger cutoff exactly; open
+// purchase orders follow it by the time of the cutoff (submitted, closed, cancelled) and by the
+// receipt movements up to it; sales orders (later) are read as they stand when the page is computed.
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 
@@ -68,6 +69,8 @@ export interface ProductQuantities {
 export interface QuantityOptions {
   /** Compute on-hand and cost as of this ledger cutoff (movement id, inclusive). Omit for the current state. */
   asOfMovementId?: number;
+  /** With asOfMovementId: the time of that cutoff, for documents that have no movements (purchase orders). */
+  asOfTime?: Date;
 }
 
 /** A quantity per product, and per location when it has one (product-level quantities have none). */
@@ -77,7 +80,7 @@ export interface QuantityRow {
   quantity: Decimal;
 }
 
-type QuantitySource = (db: Db, productIds: ProductIdSet, asOfMovementId?: number) => Promise<QuantityRow[]>;
+type QuantitySource = (db: Db, productIds: ProductIdSet, asOfMovementId?: number, asOfTime?: Date) => Promise<QuantityRow[]>;
 
 /**
  * A set of product ids and the filter that reads them. A dense set (a keyset page of the catalog, where ids
@@ -148,9 +151,12 @@ async function transfersInboundAsOf(db: Db, products: ProductIdSet, asOfMovement
 
 /**
  * Open purchase order lines: ordered from a supplier (submitted or partially received) and not yet received,
- * incoming at the order's delivery warehouse. Read as the orders stand: cancel and close end it.
+ * incoming at the order's delivery warehouse; cancel and close end it. As of a ledger cutoff: orders
+ * submitted by the time of the cutoff and not closed or cancelled by then, less what receipt
+ * movements up to the cutoff brought in (voids up to the cutoff give it back).
  */
-const openPurchaseOrdersInbound: QuantitySource = async (db, products) => {
+const openPurchaseOrdersInbound: QuantitySource = async (db, products, asOfMovementId, asOfTime) => {
+  if (asOfMovementId !== undefined) return purchaseOrdersInboundAsOf(db, products, asOfMovementId, asOfTime ?? new Date());
   const lines = await db.purchaseOrderLine.findMany({
     where: { productId: products.filter, purchaseOrder: { status: { in: ['submitted', 'partially_received'] } } },
     select: { productId: true, baseQuantity: true, baseQuantityReceived: true, purchaseOrder: { select: { warehouseId: true } } },
@@ -161,6 +167,35 @@ const openPurchaseOrdersInbound: QuantitySource = async (db, products) => {
     quantity: Decimal.max(l.baseQuantity.minus(l.baseQuantityReceived), ZERO),
   }));
 };
+
+const PURCHASE_MOVEMENTS = ['PURCHASE_RECEIPT', 'PURCHASE_RECEIPT_VOID'];
+
+async function purchaseOrdersInboundAsOf(db: Db, products: ProductIdSet, asOfMovementId: number, at: Date): Promise<QuantityRow[]> {
+  const lines = await db.purchaseOrderLine.findMany({
+    where: {
+      productId: products.filter,
+      purchaseOrder: {
+        submittedAt: { lte: at },
+        AND: [{ OR: [{ closedAt: null }, { closedAt: { gt: at } }] }, { OR: [{ cancelledAt: null }, { cancelledAt: { gt: at } }] }],
+      },
+    },
+    select: { id: true, productId: true, baseQuantity: true, purchaseOrder: { select: { warehouseId: true } } },
+  });
+  if (lines.length === 0) return [];
+  const received = await db.stockMovement.groupBy({
+    by: ['sourceLineId'],
+    where: { sourceType: { in: PURCHASE_MOVEMENTS }, sourceLineId: { in: lines.map((line) => line.id) }, id: { lte: asOfMovementId } },
+    _sum: { quantity: true },
+  });
+  const receivedOf = new Map(received.map((row) => [row.sourceLineId, new Decimal(row._sum.quantity ?? 0)]));
+  return lines
+    .filter((line) => products.has(line.productId))
+    .map((line) => ({
+      productId: line.productId,
+      locationId: line.purchaseOrder.warehouseId,
+      quantity: Decimal.max(line.baseQuantity.minus(receivedOf.get(line.id) ?? ZERO), ZERO),
+    }));
+}
 
 // Extension points: the documents that feed each quantity. Purchase orders add a source to INCOMING_SOURCES
 // and OUTSTANDING_SOURCES, sales orders to PENDING_SOURCES and BACKORDERED_SOURCES.
@@ -189,7 +224,7 @@ export async function computeProductQuantities(
   const [onhand, extraOnhand, incoming, pending, backordered, outstanding, costs] = await Promise.all([
     loadOnhand(db, products, options.asOfMovementId),
     extras.ids.length > 0 ? loadOnhand(db, extras, options.asOfMovementId) : new Map<number, OnhandProduct>(),
-    collect(db, INCOMING_SOURCES, products, options.asOfMovementId),
+    collect(db, INCOMING_SOURCES, products, options.asOfMovementId, options.asOfTime),
     collect(db, PENDING_SOURCES, related),
     collect(db, BACKORDERED_SOURCES, products),
     collect(db, OUTSTANDING_SOURCES, products),
@@ -310,11 +345,11 @@ interface Collected {
   locationsOf(productId: number): number[];
 }
 
-async function collect(db: Db, sources: QuantitySource[], products: ProductIdSet, asOfMovementId?: number): Promise<Collected> {
+async function collect(db: Db, sources: QuantitySource[], products: ProductIdSet, asOfMovementId?: number, asOfTime?: Date): Promise<Collected> {
   const totals = new Map<number, Decimal>();
   const perLocation = new Map<number, Map<number, Decimal>>();
   for (const source of sources) {
-    for (const row of await source(db, products, asOfMovementId)) {
+    for (const row of await source(db, products, asOfMovementId, asOfTime)) {
       totals.set(row.productId, (totals.get(row.productId) ?? ZERO).plus(row.quantity));
       if (row.locationId === null || row.quantity.isZero()) continue;
       let locations = perLocation.get(row.productId);

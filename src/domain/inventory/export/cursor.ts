@@ -13,6 +13,8 @@ export interface ExportCursor {
   lastProductId: number;
   /** The page size the run started with, used when a later request gives none. */
   limit: number;
+  /** When the run started (ms since the epoch): documents without movements (purchase orders) follow it. */
+  cutoffAt: number;
 }
 
 const PURPOSE = 'inventory-stock-export:v1';
@@ -23,7 +25,7 @@ function signature(secretKey: string, payload: string): Buffer {
 
 export function signCursor(cursor: ExportCursor, secretKey: string): string {
   const payload = Buffer.from(
-    JSON.stringify([cursor.companyId, cursor.cutoffMovementId, cursor.cutoffProductId, cursor.lastProductId, cursor.limit]),
+    JSON.stringify([cursor.companyId, cursor.cutoffMovementId, cursor.cutoffProductId, cursor.lastProductId, cursor.limit, cursor.cutoffAt]),
   ).toString('base64url');
   return `${payload}.${signature(secretKey, payload).toString('base64url')}`;
 }
@@ -43,8 +45,8 @@ export function verifyCursor(token: string, secretKey: string, companyId: number
   } catch {
     return null;
   }
-  if (!Array.isArray(values) || values.length !== 5 || !values.every((v) => Number.isSafeInteger(v) && v >= 0)) return null;
-  const [cursorCompany, cutoffMovementId, cutoffProductId, lastProductId, limit] = values as number[];
+  if (!Array.isArray(values) || values.length !== 6 || !values.every((v) => Number.isSafeInteger(v) && v >= 0)) return null;
+  const [cursorCompany, cutoffMovementId, cutoffProductId, lastProductId, limit, cutoffAt] = values as number[];
   if (cursorCompany !== companyId) return null;
-  return { companyId, cutoffMovementId, cutoffProductId, lastProductId, limit };
+  return { companyId, cutoffMovementId, cutoffProductId, lastProductId, limit, cutoffAt };
 }

@@ -72,7 +72,7 @@ export async function exportStocks(
   const quantities = await computeProductQuantities(
     db,
     page.map((p) => p.id),
-    { asOfMovementId: run.cutoffMovementId },
+    { asOfMovementId: run.cutoffMovementId, asOfTime: new Date(run.cutoffAt) },
   );
   const data = await buildExportRows(db, page, quantities);
   const lastProductId = page.length > 0 ? page[page.length - 1].id : run.lastProductId;
@@ -96,5 +96,6 @@ async function startRun(db: TenantDb, companyId: number, limit: number): Promise
     cutoffProductId: products._max.id ?? 0,
     lastProductId: 0,
     limit,
+    cutoffAt: Date.now(),
   };
 }
