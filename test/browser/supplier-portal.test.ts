@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { restClient } from '../support/rest-client.js';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
@@ -17,14 +18,8 @@ let supplier: any;
 let warehouse: any;
 let product: any;
 
-const api = (method: string, path: string, body?: unknown) =>
-  server.call(method, `/external/api/v1${path}`, { token: acme.token, company: acme.slug, body });
+const { api, post } = restClient(() => ({ server, tenant: acme }));
 
-async function post(path: string, body?: unknown): Promise<any> {
-  const res = await api('POST', path, body);
-  expect(res.status, res.text).toBeLessThan(300);
-  return res.body.data;
-}
 
 async function submittedOrder(): Promise<any> {
   const po = await post('/purchase-orders', {

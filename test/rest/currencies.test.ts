@@ -3,6 +3,7 @@
 // the target's minor units, and the 422s naming the parameter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { restClient, expectErrors } from '../support/rest-client.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -15,8 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const api = (method: string, path: string, body?: unknown, tenant: Tenant = acme) =>
-  server.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body });
+const { api, post } = restClient(() => ({ server, tenant: acme }));
 
 async function rate(from: string, to: string, value: number, asOf: string, tenant: Tenant = acme): Promise<any> {
   const res = await api('POST', '/currency/rates', { from, to, rate: value, as_of: asOf }, tenant);
@@ -26,11 +26,6 @@ async function rate(from: string, to: string, value: number, asOf: string, tenan
 
 const convert = (query: string, tenant: Tenant = acme) => api('GET', `/currency/rates/convert?${query}`, undefined, tenant);
 
-function expectErrors(res: { status: number; body: any }, fields: string[]): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(422);
-  expect(typeof res.body.message).toBe('string');
-  expect(Object.keys(res.body.errors).sort()).toEqual([...fields].sort());
-}
 
 describe('/company', () => {
   it('reads and renames the current company; base currency defaults to USD', async () => {

@@ -3,6 +3,7 @@
 // deals; a supplier or warehouse in use by orders or deals cannot be deleted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { restClient } from '../support/rest-client.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -10,14 +11,8 @@ let supplier: any;
 let warehouse: any;
 let product: any;
 
-const api = (method: string, path: string, body?: unknown) =>
-  server.call(method, `/external/api/v1${path}`, { token: acme.token, company: acme.slug, body });
+const { api, post } = restClient(() => ({ server, tenant: acme }));
 
-async function post(path: string, body?: unknown): Promise<any> {
-  const res = await api('POST', path, body);
-  expect(res.status, res.text).toBeLessThan(300);
-  return res.body.data;
-}
 
 const DEAL_KEYS = ['amount', 'created_at', 'currency', 'expected_close_date', 'id', 'name', 'notes', 'purchase_orders', 'purchase_orders_total_base', 'stage', 'supplier', 'updated_at'];
 

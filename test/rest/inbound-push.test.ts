@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { restClient } from '../support/rest-client.js';
 
 interface Received {
   path: string;
@@ -25,14 +26,8 @@ let group: any;
 let screw: any;
 let nut: any;
 
-const api = (method: string, path: string, body?: unknown) =>
-  server.call(method, `/external/api/v1${path}`, { token: acme.token, company: acme.slug, body });
+const { api, post } = restClient(() => ({ server, tenant: acme }));
 
-async function post(path: string, body?: unknown): Promise<any> {
-  const res = await api('POST', path, body);
-  expect(res.status, res.text).toBeLessThan(300);
-  return res.body.data;
-}
 
 async function submittedOrder(): Promise<any> {
   const po = await post('/purchase-orders', {

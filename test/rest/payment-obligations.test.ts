@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { restClient } from '../support/rest-client.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -11,14 +12,8 @@ let supplier: any;
 let warehouse: any;
 let product: any;
 
-const api = (method: string, path: string, body?: unknown) =>
-  server.call(method, `/external/api/v1${path}`, { token: acme.token, company: acme.slug, body });
+const { api, post } = restClient(() => ({ server, tenant: acme }));
 
-async function post(path: string, body?: unknown): Promise<any> {
-  const res = await api('POST', path, body);
-  expect(res.status, res.text).toBeLessThan(300);
-  return res.body.data;
-}
 
 const sum = (amounts: number[]) => amounts.reduce((a, b) => Math.round((a + b) * 100) / 100, 0);
 

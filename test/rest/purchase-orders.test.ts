@@ -3,6 +3,7 @@
 // warehouse (stock query and export), list filters, and the 422s naming the field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { restClient, expectErrors } from '../support/rest-client.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -25,19 +26,9 @@ const LINE_KEYS = [
   'tax_amount', 'tax_rate', 'unit_cost', 'uom',
 ];
 
-const api = (method: string, path: string, body?: unknown, tenant: Tenant = acme) =>
-  server.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body });
+const { api, post } = restClient(() => ({ server, tenant: acme }));
 
-async function post(path: string, body?: unknown, tenant: Tenant = acme): Promise<any> {
-  const res = await api('POST', path, body, tenant);
-  expect(res.status, res.text).toBe(201);
-  return res.body.data;
-}
 
-function expectErrors(res: { status: number; body: any }, fields: string[]): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(422);
-  expect(Object.keys(res.body.errors).sort()).toEqual([...fields].sort());
-}
 
 const order = (extra: Record<string, unknown> = {}) =>
   api('POST', '/purchase-orders', { supplier_id: supplier.id, warehouse_id: warehouse.id, lines: [{ product_id: screw.id, quantity: 10 }], ...extra });

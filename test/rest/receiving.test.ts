@@ -7,6 +7,7 @@ import { tenantClient } from '../../src/db/tenant-client.js';
 import { verifyLedger } from '../../src/domain/inventory/verify.js';
 import { onPostgres } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { restClient, expectErrors } from '../support/rest-client.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -17,19 +18,9 @@ let elsewhere: any;
 let bolt: any;
 let nut: any;
 
-const api = (method: string, path: string, body?: unknown) =>
-  server.call(method, `/external/api/v1${path}`, { token: acme.token, company: acme.slug, body });
+const { api, post } = restClient(() => ({ server, tenant: acme }));
 
-async function post(path: string, body?: unknown): Promise<any> {
-  const res = await api('POST', path, body);
-  expect(res.status, res.text).toBeLessThan(300);
-  return res.body.data;
-}
 
-function expectErrors(res: { status: number; body: any }, fields: string[]): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(422);
-  expect(Object.keys(res.body.errors).sort()).toEqual([...fields].sort());
-}
 
 async function submittedOrder(lines: unknown[], extra: Record<string, unknown> = {}): Promise<any> {
   const po = await post('/purchase-orders', { supplier_id: supplier.id, warehouse_id: warehouse.id, order_date: '2026-03-01', lines, ...extra });
