@@ -7,7 +7,7 @@ import { byId } from '../../db/tenant-client.js';
 import { formatDateOnly, parseDateOnly, todayUtc } from '../inventory/lots.js';
 import { Decimal, ONE } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
-import { checkCurrencyCode, checkDecimal } from '../shared/field-checks.js';
+import { checkCurrencyCode, checkDateOnly, checkDecimal } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { roundToCurrency } from './currency-codes.js';
@@ -41,7 +41,7 @@ export async function listExchangeRates(db: TenantDb, args: ExchangeRateListArgs
   const orderBy = parseSort(args.sort, SORTABLE, '-as_of', errors);
   checkCurrencyCode(errors, 'from', args.from);
   checkCurrencyCode(errors, 'to', args.to);
-  const date = args.date == null ? null : dateParam(errors, 'date', args.date);
+  const date = args.date == null ? null : checkDateOnly(errors, 'date', args.date);
   errors.throwIfAny();
   const where: Prisma.ExchangeRateWhereInput = {
     ...(args.from ? { fromCurrency: args.from } : {}),
@@ -82,7 +82,7 @@ export async function createExchangeRate(db: TenantDb, input: ExchangeRateInput)
   checkDecimal(errors, 'rate', input.rate, RATE_DECIMAL);
   let asOf: Date | null = null;
   if (input.asOf == null) errors.add('asOf', 'The as of date is required.');
-  else asOf = dateParam(errors, 'asOf', input.asOf);
+  else asOf = checkDateOnly(errors, 'asOf', input.asOf);
   errors.throwIfAny();
   return db.$transaction(async (tx) => {
     const clash = await tx.exchangeRate.findFirst({ where: { fromCurrency: input.from!, toCurrency: input.to!, asOf: asOf! } });
@@ -167,7 +167,7 @@ export async function convertAmount(db: TenantDb, args: ConversionArgs, today = 
   if (args.amount == null || args.amount.trim() === '') errors.add('amount', 'The amount is required.');
   else if (!/^-?\d+(\.\d+)?$/.test(args.amount.trim())) errors.add('amount', 'The amount must be a number, such as 100 or 12.50.');
   else amount = new Decimal(args.amount.trim());
-  const date = args.date == null ? todayUtc(today) : dateParam(errors, 'date', args.date);
+  const date = args.date == null ? todayUtc(today) : checkDateOnly(errors, 'date', args.date);
   errors.throwIfAny();
   const found = await effectiveRate(db, args.from!, args.to!, date!);
   if (!found) {
@@ -185,8 +185,3 @@ export async function convertAmount(db: TenantDb, args: ConversionArgs, today = 
   };
 }
 
-function dateParam(errors: FieldErrorCollector, field: string, text: string): Date | null {
-  const date = parseDateOnly(text);
-  if (!date) errors.add(field, `The ${field === 'asOf' ? 'as of date' : field} must be a date in the form YYYY-MM-DD.`);
-  return date;
-}

@@ -4,10 +4,9 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { parseDateOnly } from '../inventory/lots.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
-import { checkCurrencyCode, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
+import { checkCurrencyCode, checkDateOnly, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
@@ -125,8 +124,7 @@ async function checkDeal(tx: TenantTx, input: DealInput, creating: boolean): Pro
   checkCurrencyCode(errors, 'currency', input.currency);
   const currency = input.currency ?? (input.amount != null ? (await currentCompany(tx)).baseCurrency : undefined);
   if (input.amount != null && currency && !errors.errors.currency) checkMoney(errors, 'amount', input.amount, currency);
-  const expected = input.expectedCloseDate == null ? input.expectedCloseDate : parseDateOnly(input.expectedCloseDate);
-  if (expected === null && input.expectedCloseDate != null) errors.add('expectedCloseDate', 'The expected close date must be a date in the form YYYY-MM-DD.');
+  const expected = input.expectedCloseDate == null ? input.expectedCloseDate : checkDateOnly(errors, 'expectedCloseDate', input.expectedCloseDate);
   if (input.supplierId != null && !(await tx.supplier.findFirst({ where: { id: input.supplierId }, select: { id: true } }))) {
     errors.add('supplierId', `The selected supplier ${input.supplierId} does not exist.`);
   }

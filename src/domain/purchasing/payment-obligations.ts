@@ -11,6 +11,7 @@ import { roundToCurrency } from '../currencies/currency-codes.js';
 import { formatDateOnly, parseDateOnly } from '../inventory/lots.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
+import { checkDateOnly } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 
@@ -114,8 +115,7 @@ export async function listPaymentObligations(db: TenantDb, args: ObligationListA
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
   if (args.status && !(OBLIGATION_STATUSES as readonly string[]).includes(args.status)) errors.add('status', `The status must be one of ${OBLIGATION_STATUSES.join(', ')}.`);
-  const due = args.dueDate == null ? null : parseDateOnly(args.dueDate);
-  if (args.dueDate != null && !due) errors.add('dueDate', 'The due date must be a date in the form YYYY-MM-DD.');
+  const due = args.dueDate == null ? null : checkDateOnly(errors, 'dueDate', args.dueDate);
   errors.throwIfAny();
   const where: Prisma.PaymentObligationWhereInput = {
     ...(args.purchaseOrderId != null ? { purchaseOrderId: args.purchaseOrderId } : {}),

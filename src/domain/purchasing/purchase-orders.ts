@@ -9,7 +9,7 @@ import { currentCompany } from '../tenancy/company-profile.js';
 import { formatDateOnly, parseDateOnly, todayUtc } from '../inventory/lots.js';
 import { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { checkCurrencyCode, checkMaxLength } from '../shared/field-checks.js';
+import { checkCurrencyCode, checkDateOnly, checkMaxLength } from '../shared/field-checks.js';
 import { buildFilterWhere, comparisonFilter, dateTimeFilter, parseFilterParams, stringFilter, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
@@ -234,10 +234,7 @@ async function writeChildren(tx: TenantTx, orderId: number, written: WrittenOrde
 }
 
 function dateField(errors: FieldErrorCollector, field: string, text: string | null | undefined): Date | null {
-  if (text == null) return null;
-  const date = parseDateOnly(text);
-  if (!date) errors.add(field, `The ${field === 'orderDate' ? 'order date' : 'expected date'} must be a date in the form YYYY-MM-DD.`);
-  return date;
+  return text == null ? null : checkDateOnly(errors, field, text);
 }
 
 function checkPaymentTerms(terms: PaymentTermsInput | null, errors: FieldErrorCollector): Prisma.InputJsonObject | null {

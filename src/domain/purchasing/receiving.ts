@@ -14,7 +14,7 @@ import { revalueReceipt } from '../inventory/ledger/revalue-receipt.js';
 import { formatDateOnly, parseDateOnly } from '../inventory/lots.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { checkCurrencyCode, checkDecimal, checkMaxLength, checkRequiredText, LEDGER_DECIMAL } from '../shared/field-checks.js';
+import { checkCurrencyCode, checkDateOnly, checkDecimal, checkMaxLength, checkRequiredText, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
@@ -94,7 +94,7 @@ export async function receivePurchaseOrder(
         errors.add(at('locationId'), `Location ${line.locationId} is not the delivery warehouse ${order.warehouseId} or a location inside it.`);
       }
       for (const field of ['productionDate', 'expiryDate'] as const) {
-        if (line[field] != null && !parseDateOnly(line[field]!)) errors.add(at(field), 'The date must be in the form YYYY-MM-DD.');
+        if (line[field] != null) checkDateOnly(errors, at(field), line[field]!);
       }
       if (orderLine && line.quantity && line.quantity.gt(0)) {
         const total = (taking.get(orderLine.id) ?? ZERO).plus(line.quantity);
@@ -353,8 +353,7 @@ export async function listReceivingReports(db: TenantDb, args: ReceivingReportLi
   const errors = new FieldErrorCollector();
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const day = args.receivedAt == null ? null : parseDateOnly(args.receivedAt);
-  if (args.receivedAt != null && !day) errors.add('receivedAt', 'The received at filter must be a date in the form YYYY-MM-DD.');
+  const day = args.receivedAt == null ? null : checkDateOnly(errors, 'receivedAt', args.receivedAt);
   errors.throwIfAny();
   const where: Prisma.ReceivingReportWhereInput = {
     ...(args.purchaseOrderId != null ? { purchaseOrderId: args.purchaseOrderId } : {}),

@@ -1,6 +1,7 @@
 // Per-field checks shared by the domain services: required text, length limits, codes and exact-decimal
 // bounds. Each adds a message to the collector under the GraphQL input field name and never throws.
 import { isCurrencyCode } from '../currencies/currency-codes.js';
+import { parseDateOnly } from '../inventory/lots.js';
 import { FieldErrorCollector } from './errors.js';
 import { Decimal, toDecimal, type DecimalInput } from './decimal.js';
 
@@ -103,4 +104,11 @@ export function fitBaseQuantity(errors: FieldErrorCollector, field: string, conv
   if (base.abs().lt(BASE_QUANTITY_COLUMN.limit)) return base;
   errors.add(field, `In the product's unit the quantity is ${base.toFixed()}, more than the ${BASE_QUANTITY_COLUMN.limit.toFixed()} a ${holder} can hold.`);
   return null;
+}
+
+/** A calendar date given as YYYY-MM-DD: the date (UTC midnight), or null with the problem collected. */
+export function checkDateOnly(errors: FieldErrorCollector, field: string, text: string): Date | null {
+  const date = parseDateOnly(text);
+  if (!date) errors.add(field, `The ${humanName(field)} must be a date in the form YYYY-MM-DD.`);
+  return date;
 }
