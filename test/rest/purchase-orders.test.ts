@@ -3,6 +3,7 @@
 // warehouse (stock query and export), list filters, and the 422s naming the field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { onPostgres } from '../support/test-database.js';
 import { restClient, expectErrors } from '../support/rest-client.js';
 
 let server: TestServer;
@@ -160,6 +161,20 @@ describe('purchase order document', () => {
     await api('POST', `/purchase-orders/${other.id}/cancel`);
     await api('POST', `/purchase-orders/${po.id}/close`);
     expect(await incoming()).toEqual({ total: 0, at: [] });
+  });
+});
+
+describe('numbering under load', () => {
+  it.runIf(onPostgres)('gives ten simultaneous orders of a new company ten different numbers in sequence', async () => {
+    const as = await server.createTenant('numbers');
+    const s = await post('/suppliers', { name: 'S' }, as);
+    const w = await post('/locations', { name: 'W' }, as);
+    const p = await post('/products', { name: 'P', sku: 'P-1' }, as);
+    const created = await Promise.all(
+      Array.from({ length: 10 }, () => api('POST', '/purchase-orders', { supplier_id: s.id, warehouse_id: w.id, lines: [{ product_id: p.id, quantity: 1, unit_cost: 1 }] }, as)),
+    );
+    expect(created.map((res) => res.status)).toEqual(Array(10).fill(201));
+    expect(created.map((res) => res.body.data.po_number).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `PO-${String(i + 1).padStart(6, '0')}`));
   });
 });
 
