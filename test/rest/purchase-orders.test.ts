@@ -122,6 +122,11 @@ describe('purchase order document', () => {
     await post('/currency/rates', { from: 'EUR', to: 'USD', rate: 1.1, as_of: '2026-06-01' });
     const redated = await api('PATCH', `/purchase-orders/${po.id}`, { order_date: '2026-06-15' });
     expect(redated.body.data).toMatchObject({ exchange_rate: 1.1, total: 5, total_base: 5.5, lines: [{ unit_cost: 1 }] });
+    // A new currency converts the unit costs at the order date's rate (5 EUR at 1.1 = 5.50 USD).
+    const dollars = await api('PATCH', `/purchase-orders/${po.id}`, { currency: 'USD' });
+    expect(dollars.body.data).toMatchObject({ currency: 'USD', exchange_rate: 1, lines: [{ unit_cost: 1.1 }], total: 5.5, total_base: 5.5 });
+    expectErrors(await api('PATCH', `/purchase-orders/${po.id}`, { currency: 'CHF' }), ['currency']);
+    await api('PATCH', `/purchase-orders/${po.id}`, { currency: 'EUR' });
 
     expect((await api('POST', `/purchase-orders/${po.id}/close`)).status).toBe(422);
     const submitted = await api('POST', `/purchase-orders/${po.id}/submit`);

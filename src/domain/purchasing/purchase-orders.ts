@@ -9,7 +9,8 @@ import { currentCompany } from '../tenancy/company-profile.js';
 import { formatDateOnly, parseDateOnly, todayUtc } from '../inventory/lots.js';
 import { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { checkCurrencyCode, checkDateOnly, checkMaxLength } from '../shared/field-checks.js';
+import { checkCurrencyCode, checkDateOnly, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
+import { effectiveRate } from '../currencies/exchange-rates.js';
 import { buildFilterWhere, comparisonFilter, dateTimeFilter, parseFilterParams, stringFilter, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
@@ -184,7 +185,7 @@ async function prepareOrder(tx: TenantTx, input: PurchaseOrderInput, stored: Sto
   const lines = input.lines
     ? await prepareLines(tx, input.lines, pricing, errors)
     : stored && pricing
-      ? await repriceStored(tx, stored, pricing, input, errors)
+      ? await repriceStored(tx, stored, pricing, errors)
       : null;
   const costs = input.additionalCosts
     ? prepareCosts(input.additionalCosts, currency, errors)
@@ -210,15 +211,26 @@ async function prepareOrder(tx: TenantTx, input: PurchaseOrderInput, stored: Sto
   };
 }
 
-/** On an update without new lines, the stored lines again, so that their totals follow a new currency or date. */
-async function repriceStored(tx: TenantTx, stored: StoredOrder, pricing: PricingContext, input: PurchaseOrderInput, errors: FieldErrorCollector) {
-  const unchanged = input.currency === undefined && input.supplierId === undefined && input.orderDate === undefined;
+/**
+ * On an update without new lines, the stored lines again, so that their totals follow a new currency or date.
+ * Their unit costs are kept; in a new currency they are converted at the order date's rate.
+ */
+async function repriceStored(tx: TenantTx, stored: StoredOrder, pricing: PricingContext, errors: FieldErrorCollector) {
+  let rate = new Decimal(1);
+  if (stored.currency !== pricing.currency) {
+    const found = await effectiveRate(tx, stored.currency, pricing.currency, pricing.orderDate);
+    if (!found) {
+      errors.add('currency', `No exchange rate leads from ${stored.currency} to ${pricing.currency} on or before the order date, so the unit costs cannot be converted; give the lines again.`);
+      return null;
+    }
+    rate = found.rate;
+  }
   const lines: PurchaseOrderLineInput[] = stored.lines.map((line) => ({
     productId: line.productId,
     supplierSkuId: line.supplierSkuId,
     quantity: line.quantity,
     uomId: line.uomId,
-    unitCost: unchanged || stored.currency === pricing.currency ? line.unitCost : null,
+    unitCost: line.unitCost.mul(rate).toDecimalPlaces(LEDGER_DECIMAL.scale),
     taxRate: line.taxRate,
     expectedDate: formatDateOnly(line.expectedDate),
   }));
