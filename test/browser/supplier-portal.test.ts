@@ -71,7 +71,7 @@ describe('supplier portal', () => {
     await page.goto(url);
     await expect(page.locator('h1').textContent()).resolves.toBe(`Purchase order ${po.po_number}`);
     await page.fill(`#quantity_${po.lines[0].id}`, '80');
-    await page.fill(`#unit_cost_${po.lines[0].id}`, '2.1');
+    await page.fill(`#unit_cost_${po.lines[0].id}`, '2.1234567891');
     await page.fill(`#expected_date_${po.lines[0].id}`, '2026-08-15');
     await page.fill('#note_propose', 'Only 80 in stock');
     await page.click('text=Propose these changes');
@@ -81,14 +81,15 @@ describe('supplier portal', () => {
     const answered = (await api('GET', `/purchase-orders/${po.id}`)).body.data;
     expect(answered.supplier_response).toMatchObject({
       status: 'changes_proposed', note: 'Only 80 in stock',
-      lines: [{ line_id: po.lines[0].id, quantity: 80, unit_cost: 2.1, expected_date: '2026-08-15' }],
+      lines: [{ line_id: po.lines[0].id, quantity: 80, unit_cost: 2.1234567891, expected_date: '2026-08-15' }],
     });
     expect(answered.lines[0].quantity).toBe(100);
 
     const accepted = await api('POST', `/purchase-orders/${po.id}/supplier-response/accept`);
     expect(accepted.status, accepted.text).toBe(200);
-    expect(accepted.body.data.lines[0]).toMatchObject({ quantity: 80, base_quantity: 80, unit_cost: 2.1, line_total: 168, tax_amount: 16.8, expected_date: '2026-08-15' });
-    expect(accepted.body.data).toMatchObject({ subtotal: 168, tax_total: 16.8, total: 184.8 });
+    // The proposed cost is taken to the last digit: 80 × 2.1234567891 = 169.876543128 → 169.88; 10 % tax 16.988 → 16.99.
+    expect(accepted.body.data.lines[0]).toMatchObject({ quantity: 80, base_quantity: 80, unit_cost: 2.1234567891, line_total: 169.88, tax_amount: 16.99, expected_date: '2026-08-15' });
+    expect(accepted.body.data).toMatchObject({ subtotal: 169.88, tax_total: 16.99, total: 186.87 });
     expect(accepted.body.data.supplier_response.applied_at).toEqual(expect.any(String));
     expect((await api('POST', `/purchase-orders/${po.id}/supplier-response/accept`)).status).toBe(422);
   }, 60_000);
@@ -135,6 +136,7 @@ describe('supplier portal', () => {
     const draft = await post('/purchase-orders', { supplier_id: supplier.id, warehouse_id: warehouse.id, lines: [{ product_id: product.id, quantity: 1, unit_cost: 1 }] });
     expect((await api('POST', `/purchase-orders/${draft.id}/portal-link`)).status).toBe(422);
     expect((await api('POST', '/purchase-orders/999999/portal-link')).status).toBe(404);
+    expect((await api('DELETE', '/purchase-orders/999999/portal-link')).status).toBe(404);
     expect((await api('POST', `/purchase-orders/${draft.id}/portal-link`, { expires_in_days: 365 })).status).toBe(422);
   }, 60_000);
 

@@ -93,6 +93,11 @@ describe('integration mappings', () => {
     expect(Object.keys(bad.body.errors).sort()).toEqual(['entity_type', 'external_id', 'integration']);
     expect((await api('POST', '/integration-mappings', { integration: 'wms', entity_type: 'product', internal_id: 999999, external_id: 'X' })).body.errors).toHaveProperty('internal_id');
     expect((await api('GET', '/integration-mappings?integration=wms&entity_type=product')).body.data.map((m: any) => m.external_id)).toEqual(['W-SCREW']);
+    expect((await api('GET', `/integration-mappings?internal_id=${nut.id}`)).body.data).toEqual([]);
+    const spare = await post('/integration-mappings', { integration: 'other', entity_type: 'supplier', internal_id: supplier.id, external_id: 'V-1' });
+    expect((await api('DELETE', `/integration-mappings/${spare.id}`)).body.data).toMatchObject({ id: spare.id, external_id: 'V-1' });
+    expect((await api('DELETE', `/integration-mappings/${spare.id}`)).status).toBe(404);
+    expect((await api('GET', '/integration-mappings?entity_type=order')).status).toBe(422);
 
     const field = await api('POST', '/integration-field-mappings', { integration: 'wms', entity_type: 'product', internal_field: 'upc', external_field: 'barcode' });
     expect(field.status, field.text).toBe(201);

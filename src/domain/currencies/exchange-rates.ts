@@ -5,7 +5,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { formatDateOnly, parseDateOnly, todayUtc } from '../inventory/lots.js';
-import { Decimal, ONE } from '../shared/decimal.js';
+import { ONE, parseDecimalText, type Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkDecimal } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
@@ -114,9 +114,16 @@ export interface EffectiveRate {
 }
 
 /** The rate from one currency to another on a date, or null when no stored rate leads there. */
-export async function effectiveRate(db: TenantDb | TenantTx, from: string, to: string, date: Date): Promise<EffectiveRate | null> {
+export async function effectiveRate(
+  db: TenantDb | TenantTx,
+  from: string,
+  to: string,
+  date: Date,
+  /** The company's base currency when the caller has it already (it is read otherwise). */
+  base?: string,
+): Promise<EffectiveRate | null> {
   if (from === to) return { rate: ONE, asOf: date, via: 'same' };
-  const { baseCurrency } = await currentCompany(db);
+  const baseCurrency = base ?? (await currentCompany(db)).baseCurrency;
   const codes = [...new Set([from, to, baseCurrency])];
   // One query for every pair among the three currencies; per pair, the latest rate on or before the date.
   const rows = await db.exchangeRate.findMany({
@@ -165,8 +172,7 @@ export async function convertAmount(db: TenantDb, args: ConversionArgs, today = 
   }
   let amount: Decimal | null = null;
   if (args.amount == null || args.amount.trim() === '') errors.add('amount', 'The amount is required.');
-  else if (!/^-?\d+(\.\d+)?$/.test(args.amount.trim())) errors.add('amount', 'The amount must be a number, such as 100 or 12.50.');
-  else amount = new Decimal(args.amount.trim());
+  else if (!(amount = parseDecimalText(args.amount, { negative: true }))) errors.add('amount', 'The amount must be a number, such as 100 or 12.50.');
   const date = args.date == null ? todayUtc(today) : checkDateOnly(errors, 'date', args.date);
   errors.throwIfAny();
   const found = await effectiveRate(db, args.from!, args.to!, date!);

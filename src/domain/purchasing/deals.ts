@@ -11,7 +11,7 @@ import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagina
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/company-profile.js';
-import { checkMoney } from './purchase-order-lines.js';
+import { checkMoney } from '../currencies/money.js';
 
 export const DEAL_STAGES = ['open', 'won', 'lost'] as const;
 

@@ -7,8 +7,8 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { roundToCurrency } from '../currencies/currency-codes.js';
-import { formatDateOnly, parseDateOnly } from '../inventory/lots.js';
+import { shareOut } from '../currencies/money.js';
+import { todayUtc } from '../inventory/lots.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDateOnly } from '../shared/field-checks.js';
@@ -50,7 +50,7 @@ export async function generatePaymentObligations(db: TenantDb, orderId: number) 
     const keptKinds = new Set(kept.map((obligation) => obligation.kind));
     const fresh = plan.filter((planned) => !keptKinds.has(planned.kind));
     const rest = order.total.minus(kept.reduce((sum, obligation) => sum.plus(obligation.amount), ZERO));
-    const amounts = splitAmount(rest, fresh.map((planned) => planned.share), order.currency);
+    const amounts = shareOut(rest, fresh.map((planned) => planned.share), order.currency);
     const rows = fresh
       .map((planned, index) => ({
         purchaseOrderId: orderId,
@@ -71,7 +71,7 @@ function planObligations(terms: StoredTerms | null, orderDate: Date, firstReceip
   if (!terms) return [{ kind: 'balance', description: 'Total of the order', dueDate: orderDate, share: new Decimal(1) }];
   const deposit = new Decimal(terms.depositPercent).div(100);
   const balanceFrom = terms.balanceDueFrom === 'receipt' ? firstReceipt : orderDate;
-  const receiptDay = balanceFrom ? parseDateOnly(formatDateOnly(balanceFrom)!)! : null;
+  const receiptDay = balanceFrom ? todayUtc(balanceFrom) : null;
   const planned: PlannedObligation[] = [];
   if (deposit.gt(0)) {
     planned.push({ kind: 'deposit', description: `Deposit of ${deposit.mul(100)} %`, dueDate: addDays(orderDate, terms.depositDueDays), share: deposit });
@@ -87,17 +87,6 @@ function planObligations(terms: StoredTerms | null, orderDate: Date, firstReceip
   return planned;
 }
 
-/** Splits an amount by shares, rounded to the currency, the last part taking the remainder. */
-function splitAmount(amount: Decimal, shares: Decimal[], currency: string): Decimal[] {
-  const total = shares.reduce((sum, share) => sum.plus(share), ZERO);
-  let given = ZERO;
-  return shares.map((share, index) => {
-    if (index === shares.length - 1) return amount.minus(given);
-    const part = roundToCurrency(amount.mul(share).div(total), currency);
-    given = given.plus(part);
-    return part;
-  });
-}
 
 export interface ObligationListArgs extends PageArgs {
   sort?: string | null;

@@ -5,7 +5,8 @@
 // their precision.
 import type { TenantTx } from '../../db/tenant-client.js';
 import { effectiveRate } from '../currencies/exchange-rates.js';
-import { minorUnits, roundToCurrency } from '../currencies/currency-codes.js';
+import { roundToCurrency } from '../currencies/currency-codes.js';
+import { checkMoney } from '../currencies/money.js';
 import { resolveProductLines } from '../products/product-lines.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector } from '../shared/errors.js';
@@ -58,12 +59,12 @@ export interface OrderTotals {
 
 export interface PricingContext {
   supplierId: number;
+  /** The supplier's own currency, for supplier SKU costs that name none. */
+  supplierCurrency: string | null;
   currency: string;
   baseCurrency: string;
   orderDate: Date;
 }
-
-const MONEY = { scale: 4, precision: 20 } as const;
 
 /**
  * Checks and prices the lines; null (with every problem collected under `lines.N.field`) when any is wrong.
@@ -103,7 +104,6 @@ export async function prepareLines(
       return;
     }
     const taxRate = line.taxRate ?? ZERO;
-    const lineTotal = roundToCurrency(line.quantity.mul(unitCost), pricing.currency);
     rows.push({
       position: index,
       productId: product.id,
@@ -113,8 +113,7 @@ export async function prepareLines(
       baseQuantity,
       unitCost,
       taxRate,
-      lineTotal,
-      taxAmount: roundToCurrency(lineTotal.mul(taxRate).div(100), pricing.currency),
+      ...lineAmounts(line.quantity, unitCost, taxRate, pricing.currency),
       expectedDate: line.expectedDate ? parseDateOnly(line.expectedDate) : null,
     });
   });
@@ -132,14 +131,16 @@ export function prepareCosts(costs: AdditionalCostInput[], currency: string, err
   });
 }
 
-/** An amount stated in a currency: no more decimals than its minor units, and it fits the money columns. */
-export function checkMoney(errors: FieldErrorCollector, field: string, amount: Decimal, currency: string): void {
-  const digits = minorUnits(currency);
-  if (amount.decimalPlaces() > digits) {
-    errors.add(field, `The amount may have at most ${digits} decimal place${digits === 1 ? '' : 's'} in ${currency}.`);
-    return;
-  }
-  checkDecimal(errors, field, amount, { ...MONEY, min: 0 });
+
+/** A line's total (quantity × unit cost) and tax, each rounded to the currency's minor units. */
+export function lineAmounts(quantity: Decimal, unitCost: Decimal, taxRate: Decimal, currency: string): { lineTotal: Decimal; taxAmount: Decimal } {
+  const lineTotal = roundToCurrency(quantity.mul(unitCost), currency);
+  return { lineTotal, taxAmount: roundToCurrency(lineTotal.mul(taxRate).div(100), currency) };
+}
+
+/** Ordered and not yet received; nothing once the order is closed or cancelled. */
+export function openQuantity(line: { quantity: Decimal; quantityReceived: Decimal }, orderStatus: string): Decimal {
+  return orderStatus === 'closed' || orderStatus === 'cancelled' ? ZERO : Decimal.max(line.quantity.minus(line.quantityReceived), ZERO);
 }
 
 export function orderTotals(lines: Pick<LineRow, 'lineTotal' | 'taxAmount'>[], costs: Pick<CostRow, 'amount'>[], currency: string, exchangeRate: Decimal, baseCurrency: string): OrderTotals {
@@ -152,7 +153,7 @@ export function orderTotals(lines: Pick<LineRow, 'lineTotal' | 'taxAmount'>[], c
 
 /** The rate from the order's currency to the base currency at the order date; null (collected on `currency`) when none. */
 export async function orderExchangeRate(tx: TenantTx, pricing: PricingContext, errors: FieldErrorCollector): Promise<Decimal | null> {
-  const found = await effectiveRate(tx, pricing.currency, pricing.baseCurrency, pricing.orderDate);
+  const found = await effectiveRate(tx, pricing.currency, pricing.baseCurrency, pricing.orderDate, pricing.baseCurrency);
   if (!found) {
     errors.add(
       'currency',
@@ -212,11 +213,10 @@ async function defaultCosts(
   pricing: PricingContext,
   errors: FieldErrorCollector,
 ): Promise<Array<Decimal | null>> {
-  const supplier = await tx.supplier.findFirst({ where: { id: pricing.supplierId }, select: { currency: true } });
   const rates = new Map<string, Decimal | null>();
   const inOrderCurrency = async (amount: Decimal, currency: string, index: number): Promise<Decimal | null> => {
     if (currency === pricing.currency) return amount;
-    if (!rates.has(currency)) rates.set(currency, (await effectiveRate(tx, currency, pricing.currency, pricing.orderDate))?.rate ?? null);
+    if (!rates.has(currency)) rates.set(currency, (await effectiveRate(tx, currency, pricing.currency, pricing.orderDate, pricing.baseCurrency))?.rate ?? null);
     const rate = rates.get(currency);
     if (!rate) {
       errors.add(`lines.${index}.unitCost`, `The default cost is in ${currency} and no exchange rate leads to ${pricing.currency}; give unit_cost.`);
@@ -227,7 +227,7 @@ async function defaultCosts(
   const costs: Array<Decimal | null> = [];
   for (const [index, { product }] of resolved.entries()) {
     const sku = product ? supplierSkus[index] : null;
-    if (sku?.cost != null) costs.push(await inOrderCurrency(sku.cost, sku.currency ?? supplier?.currency ?? pricing.baseCurrency, index));
+    if (sku?.cost != null) costs.push(await inOrderCurrency(sku.cost, sku.currency ?? pricing.supplierCurrency ?? pricing.baseCurrency, index));
     else if (product?.unitCost != null) costs.push(await inOrderCurrency(product.unitCost, pricing.baseCurrency, index));
     else costs.push(null);
   }

@@ -176,7 +176,7 @@ async function prepareOrder(tx: TenantTx, input: PurchaseOrderInput, stored: Sto
   let pricing: PricingContext | null = null;
   let exchangeRate: Decimal | null = null;
   if (supplier && !errors.errors.currency && !errors.errors.orderDate) {
-    pricing = { supplierId: supplier.id, currency, baseCurrency, orderDate };
+    pricing = { supplierId: supplier.id, supplierCurrency: supplier.currency, currency, baseCurrency, orderDate };
     exchangeRate = await orderExchangeRate(tx, pricing, errors);
     if (!exchangeRate) pricing = null;
   }
@@ -218,7 +218,7 @@ async function prepareOrder(tx: TenantTx, input: PurchaseOrderInput, stored: Sto
 async function repriceStored(tx: TenantTx, stored: StoredOrder, pricing: PricingContext, errors: FieldErrorCollector) {
   let rate = new Decimal(1);
   if (stored.currency !== pricing.currency) {
-    const found = await effectiveRate(tx, stored.currency, pricing.currency, pricing.orderDate);
+    const found = await effectiveRate(tx, stored.currency, pricing.currency, pricing.orderDate, pricing.baseCurrency);
     if (!found) {
       errors.add('currency', `No exchange rate leads from ${stored.currency} to ${pricing.currency} on or before the order date, so the unit costs cannot be converted; give the lines again.`);
       return null;

@@ -11,7 +11,7 @@ import { roundToCurrency } from '../currencies/currency-codes.js';
 import { postStockMovements, type MovementInput, type PostingContext } from '../inventory/ledger/post-movements.js';
 import { reverseReceiptMovements } from '../inventory/ledger/reverse-receipt.js';
 import { revalueReceipt } from '../inventory/ledger/revalue-receipt.js';
-import { formatDateOnly, parseDateOnly } from '../inventory/lots.js';
+import { formatDateOnly, parseDateOnly, todayUtc } from '../inventory/lots.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkDecimal, checkMaxLength, checkRequiredText, LEDGER_DECIMAL } from '../shared/field-checks.js';
@@ -20,7 +20,7 @@ import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/company-profile.js';
 import { nextDocumentNumber } from './document-numbers.js';
-import { checkMoney } from './purchase-order-lines.js';
+import { checkMoney, shareOut } from '../currencies/money.js';
 
 export const LANDED_COST_ALLOCATIONS = ['value', 'quantity', 'weight'] as const;
 export type LandedCostAllocation = (typeof LANDED_COST_ALLOCATIONS)[number];
@@ -70,9 +70,9 @@ export async function receivePurchaseOrder(
 
     const errors = new FieldErrorCollector();
     const receivedAt = input.receivedAt ?? new Date();
-    const receiptDate = parseDateOnly(receivedAt.toISOString().slice(0, 10))!;
+    const receiptDate = todayUtc(receivedAt);
     const { baseCurrency } = await currentCompany(tx);
-    const rate = await effectiveRate(tx, order.currency, baseCurrency, receiptDate);
+    const rate = await effectiveRate(tx, order.currency, baseCurrency, receiptDate, baseCurrency);
     if (!rate) errors.add('receivedAt', `No exchange rate leads from ${order.currency} to ${baseCurrency} on or before ${formatDateOnly(receiptDate)}.`);
 
     if (!input.lines || input.lines.length === 0) errors.add('lines', 'The lines field is required and must hold at least one line.');
@@ -110,24 +110,14 @@ export async function receivePurchaseOrder(
       }
       return { line, orderLine, locationId };
     });
-    const costs = (input.landedCosts ?? []).map((cost, index) => {
-      const at = (field: string) => `landedCosts.${index}.${field}`;
-      checkRequiredText(errors, at('name'), cost.name, true);
-      checkMaxLength(errors, at('name'), cost.name, 255);
-      checkCurrencyCode(errors, at('currency'), cost.currency);
-      const currency = cost.currency ?? order.currency;
-      if (cost.amount == null) errors.add(at('amount'), 'The amount field is required.');
-      else checkMoney(errors, at('amount'), cost.amount, currency);
-      if (cost.allocation == null) errors.add(at('allocation'), `The allocation field is required: ${LANDED_COST_ALLOCATIONS.join(', ')}.`);
-      return { name: cost.name?.trim() ?? '', amount: cost.amount ?? ZERO, currency, allocation: cost.allocation ?? 'value' };
-    });
+    const costs = (input.landedCosts ?? []).map((cost, index) => checkLandedCost(errors, cost, order.currency, `landedCosts.${index}.`));
     errors.throwIfAny();
 
     // Landed costs in base currency at the receipt date; each spread over the lines.
     const costRates = new Map<string, Decimal>();
     for (const cost of costs) {
       if (costRates.has(cost.currency)) continue;
-      const found = await effectiveRate(tx, cost.currency, baseCurrency, receiptDate);
+      const found = await effectiveRate(tx, cost.currency, baseCurrency, receiptDate, baseCurrency);
       if (!found) errors.add('landedCosts', `No exchange rate leads from ${cost.currency} to ${baseCurrency} on or before ${formatDateOnly(receiptDate)}.`);
       else costRates.set(cost.currency, found.rate);
     }
@@ -217,23 +207,17 @@ export async function addLandedCost(db: TenantDb, reportId: number, cost: Landed
     if (!report) throw new NotFoundError('Receiving report', reportId);
     if (claimed.count === 0) throw new ValidationError({ status: [`Receiving report ${report.reportNumber} is ${report.status}; it takes no more costs.`] });
     const errors = new FieldErrorCollector();
-    checkRequiredText(errors, 'name', cost.name, true);
-    checkMaxLength(errors, 'name', cost.name, 255);
-    checkCurrencyCode(errors, 'currency', cost.currency);
-    const currency = cost.currency ?? report.purchaseOrder.currency;
-    if (cost.amount == null) errors.add('amount', 'The amount field is required.');
-    else checkMoney(errors, 'amount', cost.amount, currency);
-    if (cost.allocation == null) errors.add('allocation', `The allocation field is required: ${LANDED_COST_ALLOCATIONS.join(', ')}.`);
+    const { name, amount, currency, allocation } = checkLandedCost(errors, cost, report.purchaseOrder.currency, '');
     errors.throwIfAny();
     const { baseCurrency } = await currentCompany(tx);
-    const today = parseDateOnly(new Date().toISOString().slice(0, 10))!;
-    const rate = await effectiveRate(tx, currency, baseCurrency, today);
+    const today = todayUtc();
+    const rate = await effectiveRate(tx, currency, baseCurrency, today, baseCurrency);
     if (!rate) {
       errors.add('currency', `No exchange rate leads from ${currency} to ${baseCurrency} on or before ${formatDateOnly(today)}.`);
       errors.throwIfAny();
     }
-    const amountBase = roundToCurrency(cost.amount!.mul(rate!.rate), baseCurrency);
-    const shares = shareOut(amountBase, allocationWeights(report.lines, cost.allocation!), baseCurrency);
+    const amountBase = roundToCurrency(amount.mul(rate!.rate), baseCurrency);
+    const shares = shareOut(amountBase, allocationWeights(report.lines, allocation), baseCurrency);
     for (const [index, line] of report.lines.entries()) {
       const share = shares[index]!;
       if (share.isZero()) continue;
@@ -247,16 +231,29 @@ export async function addLandedCost(db: TenantDb, reportId: number, cost: Landed
     await tx.receivingReportCost.create({
       data: {
         receivingReportId: report.id,
-        name: cost.name!.trim(),
-        amount: cost.amount!,
+        name,
+        amount,
         currency,
         exchangeRate: rate!.rate.toDecimalPlaces(15),
         amountBase,
-        allocation: cost.allocation!,
+        allocation,
       } as Prisma.ReceivingReportCostUncheckedCreateInput,
     });
     return tx.receivingReport.findUniqueOrThrow({ ...query, where: byId(reportId) });
   });
+}
+
+/** A landed cost checked, its problems collected under `path` + field; the currency defaults to the order's. */
+function checkLandedCost(errors: FieldErrorCollector, cost: LandedCostInput, orderCurrency: string, path: string) {
+  const at = (field: string) => `${path}${field}`;
+  checkRequiredText(errors, at('name'), cost.name, true);
+  checkMaxLength(errors, at('name'), cost.name, 255);
+  checkCurrencyCode(errors, at('currency'), cost.currency);
+  const currency = cost.currency ?? orderCurrency;
+  if (cost.amount == null) errors.add(at('amount'), 'The amount field is required.');
+  else checkMoney(errors, at('amount'), cost.amount, currency);
+  if (cost.allocation == null) errors.add(at('allocation'), `The allocation field is required: ${LANDED_COST_ALLOCATIONS.join(', ')}.`);
+  return { name: cost.name?.trim() ?? '', amount: cost.amount ?? ZERO, currency, allocation: cost.allocation ?? ('value' as LandedCostAllocation) };
 }
 
 /** The weight of each line in a landed cost: its value, its base quantity or its weight in pounds. */
@@ -322,22 +319,6 @@ async function warehouseLocations(tx: TenantTx, warehouseId: number): Promise<Se
   return new Set(inside.map((location) => location.id));
 }
 
-/**
- * Splits an amount by weights, each share rounded to the currency's minor units and the rounding remainder on
- * the last share with weight, so the shares add up to the amount exactly. All-zero weights split evenly.
- */
-export function shareOut(amount: Decimal, weights: Decimal[], currency: string): Decimal[] {
-  const used = weights.some((w) => w.gt(0)) ? weights : weights.map(() => new Decimal(1));
-  const total = used.reduce((sum, w) => sum.plus(w), ZERO);
-  const last = used.map((w) => w.gt(0)).lastIndexOf(true);
-  let given = ZERO;
-  return used.map((weight, index) => {
-    if (index === last) return amount.minus(given);
-    const share = roundToCurrency(amount.mul(weight).div(total), currency);
-    given = given.plus(share);
-    return share;
-  });
-}
 
 export interface ReceivingReportListArgs extends PageArgs {
   sort?: string | null;

@@ -5,13 +5,12 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { roundToCurrency } from '../currencies/currency-codes.js';
 import { formatDateOnly, parseDateOnly } from '../inventory/lots.js';
-import { Decimal } from '../shared/decimal.js';
+import { Decimal, parseDecimalText } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { currentCompany } from '../tenancy/company-profile.js';
-import { orderTotals } from './purchase-order-lines.js';
+import { lineAmounts, orderTotals } from './purchase-order-lines.js';
 
 export const DEFAULT_PORTAL_DAYS = 14;
 const ANSWERABLE = ['submitted', 'partially_received'];
@@ -62,6 +61,22 @@ export async function portalOrder(db: TenantDb | TenantTx, orderId: number, vers
   return { order, companyName };
 }
 
+/** The supplier's answer as stored on the order (decimals as text). */
+export interface SupplierResponse {
+  status: 'accepted' | 'rejected' | 'changes_proposed';
+  responded_at: string;
+  note: string | null;
+  lines: { line_id: number; quantity: string; unit_cost: string; expected_date: string | null }[];
+  applied_at?: string;
+}
+
+/** The stored answer with its decimals as JSON numbers, as the API shows it. */
+export function supplierResponseView(stored: unknown): unknown {
+  const response = stored as SupplierResponse | null;
+  if (!response) return null;
+  return { ...response, lines: (response.lines ?? []).map((line) => ({ ...line, quantity: Number(line.quantity), unit_cost: Number(line.unit_cost) })) };
+}
+
 export interface PortalAnswer {
   action: 'accept' | 'reject' | 'propose';
   note: string | null;
@@ -80,8 +95,8 @@ export async function answerThroughPortal(db: TenantDb, orderId: number, version
         ? answer.lines.map((proposed, index) => {
             const line = found.order.lines.find((l) => l.id === proposed.lineId);
             if (!line) errors.add(`lines.${index}`, 'Not a line of this order.');
-            const quantity = decimalOrNull(proposed.quantity);
-            const unitCost = decimalOrNull(proposed.unitCost);
+            const quantity = parseDecimalText(proposed.quantity);
+            const unitCost = parseDecimalText(proposed.unitCost);
             if (proposed.quantity !== '' && (!quantity || quantity.lte(0))) errors.add(`lines.${index}.quantity`, 'The quantity must be a number greater than 0.');
             else checkDecimal(errors, `lines.${index}.quantity`, quantity, LEDGER_DECIMAL);
             if (proposed.unitCost !== '' && (!unitCost || unitCost.lt(0))) errors.add(`lines.${index}.unitCost`, 'The unit cost must be a number, at least 0.');
@@ -89,20 +104,21 @@ export async function answerThroughPortal(db: TenantDb, orderId: number, version
             if (proposed.expectedDate !== '' && !parseDateOnly(proposed.expectedDate)) errors.add(`lines.${index}.expectedDate`, 'The date must be in the form YYYY-MM-DD.');
             return {
               line_id: proposed.lineId,
-              quantity: quantity ? Number(quantity.toString()) : line ? Number(line.quantity.toString()) : null,
-              unit_cost: unitCost ? Number(unitCost.toString()) : line ? Number(line.unitCost.toString()) : null,
+              // Kept as decimal text, so the order takes exactly what the supplier wrote.
+              quantity: (quantity ?? line?.quantity)?.toString() ?? '',
+              unit_cost: (unitCost ?? line?.unitCost)?.toString() ?? '',
               expected_date: proposed.expectedDate || formatDateOnly(line?.expectedDate ?? found.order.expectedDate),
             };
           })
         : [];
     errors.throwIfAny();
-    const response = {
+    const response: SupplierResponse = {
       status: answer.action === 'accept' ? 'accepted' : answer.action === 'reject' ? 'rejected' : 'changes_proposed',
       responded_at: now.toISOString(),
       note: answer.note,
       lines,
     };
-    await tx.purchaseOrder.update({ where: byId(orderId), data: { supplierResponse: response as Prisma.InputJsonObject } });
+    await tx.purchaseOrder.update({ where: byId(orderId), data: { supplierResponse: response as unknown as Prisma.InputJsonObject } });
     return { response };
   });
 }
@@ -114,24 +130,22 @@ export async function acceptSupplierResponse(db: TenantDb, orderId: number) {
     const order = await tx.purchaseOrder.findUnique({ where: byId(orderId), include: { lines: true, additionalCosts: true } });
     if (!order) throw new NotFoundError('Purchase order', orderId);
     if (claimed.count === 0) throw new ValidationError({ status: [`Proposed changes apply to a submitted order only; this one is ${order.status}.`] });
-    const response = order.supplierResponse as { status?: string; applied_at?: string; lines?: { line_id: number; quantity: number; unit_cost: number; expected_date: string | null }[] } | null;
+    const response = order.supplierResponse as SupplierResponse | null;
     if (!response || response.status !== 'changes_proposed') throw new ValidationError({ supplierResponse: ['The supplier has proposed no changes to accept.'] });
     if (response.applied_at) throw new ValidationError({ supplierResponse: ['The proposed changes were applied already.'] });
     const { baseCurrency } = await currentCompany(tx);
     const updated = order.lines.map((line) => {
       const proposed = response.lines?.find((p) => p.line_id === line.id);
       if (!proposed) return line;
-      const quantity = new Decimal(String(proposed.quantity));
-      const unitCost = new Decimal(String(proposed.unit_cost));
-      const lineTotal = roundToCurrency(quantity.mul(unitCost), order.currency);
+      const quantity = new Decimal(proposed.quantity);
+      const unitCost = new Decimal(proposed.unit_cost);
       return {
         ...line,
         quantity,
         // The unit stays; the base quantity follows the quantity in the same proportion.
         baseQuantity: line.baseQuantity.mul(quantity).div(line.quantity).toDecimalPlaces(LEDGER_DECIMAL.scale),
         unitCost,
-        lineTotal,
-        taxAmount: roundToCurrency(lineTotal.mul(line.taxRate).div(100), order.currency),
+        ...lineAmounts(quantity, unitCost, line.taxRate, order.currency),
         expectedDate: proposed.expected_date ? parseDateOnly(proposed.expected_date) : line.expectedDate,
       };
     });
@@ -150,10 +164,5 @@ export async function acceptSupplierResponse(db: TenantDb, orderId: number) {
     });
     return orderId;
   });
-}
-
-function decimalOrNull(text: string): Decimal | null {
-  const trimmed = text.trim();
-  return /^\d+(\.\d+)?$/.test(trimmed) ? new Decimal(trimmed) : null;
 }
 

@@ -12,3 +12,9 @@ export function toDecimal(value: DecimalInput): Prisma.Decimal {
 
 export const ZERO = new Prisma.Decimal(0);
 export const ONE = new Prisma.Decimal(1);
+
+/** A decimal written as plain digits (`12`, `-3.50`; no exponent, no spaces inside), or null. */
+export function parseDecimalText(text: string, options: { negative?: boolean } = {}): Prisma.Decimal | null {
+  const trimmed = text.trim();
+  return (options.negative ? /^-?\d+(\.\d+)?$/ : /^\d+(\.\d+)?$/).test(trimmed) ? new Prisma.Decimal(trimmed) : null;
+}

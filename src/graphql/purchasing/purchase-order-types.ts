@@ -5,6 +5,8 @@ import { pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/inventory/lots.js';
 import { Decimal } from '../../domain/shared/decimal.js';
 import { BALANCE_DUE_FROM, PURCHASE_ORDER_STATUSES } from '../../domain/purchasing/purchase-orders.js';
+import { openQuantity } from '../../domain/purchasing/purchase-order-lines.js';
+import { supplierResponseView } from '../../domain/purchasing/supplier-portal.js';
 
 export const PurchaseOrderStatusEnum = builder.enumType('PurchaseOrderStatus', { values: PURCHASE_ORDER_STATUSES });
 const BalanceDueFromEnum = builder.enumType('BalanceDueFrom', { values: BALANCE_DUE_FROM });
@@ -40,8 +42,7 @@ export const PurchaseOrderLineRef = builder.prismaObject('PurchaseOrderLine', {
       type: 'Decimal',
       description: 'Ordered and not yet received; 0 once the order is closed or cancelled.',
       select: { quantity: true, quantityReceived: true, purchaseOrder: { select: { status: true } } },
-      resolve: (line) =>
-        ['closed', 'cancelled'].includes(line.purchaseOrder.status) ? new Decimal(0) : Decimal.max(line.quantity.minus(line.quantityReceived), 0),
+      resolve: (line) => openQuantity(line, line.purchaseOrder.status),
     }),
     unitCost: t.expose('unitCost', { type: 'Decimal', description: "Per entered unit, in the order's currency." }),
     taxRate: t.expose('taxRate', { type: 'Decimal', description: 'Percent.' }),
@@ -93,9 +94,11 @@ export const PurchaseOrderRef = builder.prismaObject('PurchaseOrder', {
       select: { dealPurchaseOrders: { select: { deal: { select: { id: true, name: true } } }, orderBy: { dealId: 'asc' } } },
       resolve: (order) => order.dealPurchaseOrders.map((link) => link.deal),
     }),
-    supplierResponse: t.expose('supplierResponse', {
+    supplierResponse: t.field({
       type: 'JSON',
       nullable: true,
+      select: { supplierResponse: true },
+      resolve: (order) => supplierResponseView(order.supplierResponse),
       description: 'The answer through the supplier portal: {status (accepted, rejected, changes_proposed), responded_at, note, lines: [{line_id, quantity, unit_cost, expected_date}], applied_at?}.',
     }),
     paymentTerms: t.field({ type: PaymentTermsRef, nullable: true, resolve: (order) => order.paymentTerms as unknown as StoredTerms | null }),
