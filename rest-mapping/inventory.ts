@@ -146,12 +146,13 @@ export const inventoryRoutes: RestRoute[] = [
     path: '/inventory/stock',
     operationId: 'listStock',
     tag: 'Inventory',
-    summary: 'Stock on hand per product, location and lot',
-    description: 'Non-zero rows, filtered by product_id, location_id and lot_id. With as_of (ISO 8601 date-time), the stock as of that moment, summed from the ledger.',
+    summary: 'Stock on hand and incoming per product, location and lot',
+    description:
+      'Rows with stock on hand (quantity) or incoming (qty_incoming: open transfers and purchase orders), filtered by product_id, location_id and lot_id. Incoming stock has no lot yet, so it is on the row without a lot (quantity 0 when nothing is on hand there). With as_of (ISO 8601 date-time), the stock as of that moment, summed from the ledger, and what was incoming then.',
     graphql: /* GraphQL */ `
       query ListStock($page: Int, $perPage: Int, $productId: Int, $locationId: Int, $lotId: Int, $asOf: DateTime) {
         stock(page: $page, perPage: $perPage, productId: $productId, locationId: $locationId, lotId: $lotId, asOf: $asOf) {
-          items { productId locationId lotId quantity }
+          items { productId locationId lotId quantity qtyIncoming }
           ${PAGE_META}
         }
       }`,

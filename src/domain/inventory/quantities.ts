@@ -90,18 +90,20 @@ type QuantitySource = (db: Db, productIds: ProductIdSet, asOfMovementId?: number
  */
 export class ProductIdSet {
   readonly ids: number[];
-  private readonly members: Set<number>;
-  readonly filter: { in: number[] } | { gte: number; lte: number };
+  private readonly members: Set<number> | null;
+  readonly filter: { in: number[] } | { gte: number; lte?: number };
 
-  constructor(ids: Iterable<number>) {
-    this.members = new Set(ids);
-    this.ids = [...this.members].sort((a, b) => a - b);
+  /** The given products; `null` stands for every product of the company (ids then stays empty). */
+  constructor(ids: Iterable<number> | null) {
+    this.members = ids === null ? null : new Set(ids);
+    this.ids = this.members === null ? [] : [...this.members].sort((a, b) => a - b);
     const span = this.ids.length === 0 ? 0 : this.ids[this.ids.length - 1] - this.ids[0] + 1;
-    this.filter = span <= 4 * this.ids.length && this.ids.length > 0 ? { gte: this.ids[0], lte: this.ids[this.ids.length - 1] } : { in: this.ids };
+    if (this.members === null) this.filter = { gte: 1 };
+    else this.filter = span <= 4 * this.ids.length && this.ids.length > 0 ? { gte: this.ids[0], lte: this.ids[this.ids.length - 1] } : { in: this.ids };
   }
 
   has(id: number): boolean {
-    return this.members.has(id);
+    return this.members === null || this.members.has(id);
   }
 }
 
@@ -362,6 +364,29 @@ async function collect(db: Db, sources: QuantitySource[], products: ProductIdSet
     at: (productId, locationId) => perLocation.get(productId)?.get(locationId) ?? ZERO,
     locationsOf: (productId) => [...(perLocation.get(productId)?.keys() ?? [])],
   };
+}
+
+/**
+ * qty_incoming per product and location (non-zero only), for the given products or every product (`null`),
+ * now or as of a ledger cutoff: the same sources as computeProductQuantities.
+ */
+export async function incomingByLocation(
+  db: Db,
+  productIds: Iterable<number> | null,
+  options: QuantityOptions = {},
+): Promise<Array<{ productId: number; locationId: number; quantity: Decimal }>> {
+  const products = new ProductIdSet(productIds);
+  const sums = new Map<string, { productId: number; locationId: number; quantity: Decimal }>();
+  for (const source of INCOMING_SOURCES) {
+    for (const row of await source(db, products, options.asOfMovementId, options.asOfTime)) {
+      if (row.locationId === null) continue;
+      const key = `${row.productId}:${row.locationId}`;
+      const sum = sums.get(key) ?? { productId: row.productId, locationId: row.locationId, quantity: ZERO };
+      sum.quantity = sum.quantity.plus(row.quantity);
+      sums.set(key, sum);
+    }
+  }
+  return [...sums.values()].filter((row) => !row.quantity.isZero());
 }
 
 // ── Assembly and disassembly ──

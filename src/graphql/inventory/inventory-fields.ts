@@ -39,7 +39,7 @@ builder.queryFields((t) => ({
   }),
   stock: t.field({
     type: StockRowPageRef,
-    description: 'Stock on hand per product, location and lot (non-zero rows); with asOf, as of that moment, computed from the ledger.',
+    description: 'Stock on hand and incoming per product, location and lot (rows with either); with asOf, as of that moment, computed from the ledger.',
     args: {
       page: t.arg.int({ required: false }),
       perPage: t.arg.int({ required: false }),

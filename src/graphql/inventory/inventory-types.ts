@@ -123,12 +123,17 @@ export const InventoryAdjustmentRef = builder.prismaObject('InventoryAdjustment'
 });
 
 export const StockRowRef = builder.objectRef<StockRow>('StockRow').implement({
-  description: 'Stock on hand of one product at one location, in one lot (lotId null: stock without a lot).',
+  description: 'Stock of one product at one location, in one lot (lotId null: stock without a lot): on hand, and incoming (always on the row without a lot).',
   fields: (t) => ({
     productId: t.exposeInt('productId'),
     locationId: t.exposeInt('locationId'),
     lotId: t.exposeInt('lotId', { nullable: true }),
-    quantity: t.field({ type: 'Decimal', resolve: (row) => row.quantity }),
+    quantity: t.field({ type: 'Decimal', description: 'On hand.', resolve: (row) => row.quantity }),
+    qtyIncoming: t.field({
+      type: 'Decimal',
+      description: 'On its way in (open transfers and purchase orders); known per location only, so shown on the row without a lot.',
+      resolve: (row) => row.qtyIncoming,
+    }),
   }),
 });
 

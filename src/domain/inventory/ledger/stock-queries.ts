@@ -1,10 +1,16 @@
-// Stock on hand per product, location and lot: now (from the balances), or as of a past moment (the sum of
-// the ledger's movements that occurred at or before it — exact, since the ledger is never rewritten).
-// Rows with zero quantity are left out in both cases, so the two answers agree for the same moment.
+// Stock per product, location and lot: now (from the balances), or as of a past moment (the sum of the
+// ledger's movements that occurred at or before it — exact, since the ledger is never rewritten), with the
+// quantity incoming (quantities.ts) beside it.
+//
+// A row is a (product, location, lot) with stock on hand or incoming. Incoming stock has no lot yet (the lot
+// of goods on their way is known only when they arrive), so it sits on the row without a lot; a product that
+// is only incoming at a location gets a row with quantity 0. Rows with neither are left out, in both modes,
+// so the two answers agree for the same moment. Rows are ordered by product, location, then lot (no lot first).
 import type { TenantDb } from '../../../db/tenant-client.js';
-import { Decimal } from '../../shared/decimal.js';
+import { Decimal, ZERO } from '../../shared/decimal.js';
 import { FieldErrorCollector } from '../../shared/errors.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, type PageWindow } from '../../shared/pagination.js';
+import { incomingByLocation, type QuantityOptions } from '../quantities.js';
 
 export interface StockQueryArgs extends PageArgs {
   productId?: number | null;
@@ -18,6 +24,17 @@ export interface StockRow {
   locationId: number;
   lotId: number | null;
   quantity: Decimal;
+  qtyIncoming: Decimal;
+}
+
+type OnhandRow = Omit<StockRow, 'qtyIncoming'>;
+
+/** On-hand rows in stock order: the total, and a slice of them by offset. */
+interface OnhandSource {
+  count(): Promise<number>;
+  slice(offset: number, limit: number): Promise<OnhandRow[]>;
+  /** The rows without a lot at the given product/locations (to merge incoming into). */
+  lotless(keys: Array<{ productId: number; locationId: number }>): Promise<OnhandRow[]>;
 }
 
 export async function listStock(db: TenantDb, args: StockQueryArgs): Promise<Page<StockRow>> {
@@ -27,30 +44,90 @@ export async function listStock(db: TenantDb, args: StockQueryArgs): Promise<Pag
     ...(args.locationId ? { locationId: args.locationId } : {}),
     ...(args.lotId ? { lotId: args.lotId } : {}),
   };
-  if (!args.asOf) {
-    const current = { ...where, quantity: { not: 0 } };
-    const [rows, total] = await db.$transaction([
-      db.stockBalance.findMany({
-        where: current,
-        orderBy: [{ productId: 'asc' }, { locationId: 'asc' }, { lotKey: 'asc' }],
-        skip: window.skip,
-        take: window.take,
-        select: { productId: true, locationId: true, lotId: true, quantity: true },
-      }),
-      db.stockBalance.count({ where: current }),
-    ]);
-    return { items: rows, meta: pageMeta(window, total, rows.length) };
+  const onhand = args.asOf ? await onhandAsOf(db, where, args.asOf) : currentOnhand(db, where);
+  const incoming = args.lotId ? [] : await incomingRows(db, args);
+  return mergePage(onhand, incoming, window);
+}
+
+async function incomingRows(db: TenantDb, args: StockQueryArgs): Promise<StockRow[]> {
+  const options: QuantityOptions = {};
+  if (args.asOf) {
+    // Documents as they stood at the last movement at or before the moment.
+    const last = await db.stockMovement.findFirst({ where: { occurredAt: { lte: args.asOf } }, orderBy: { id: 'desc' }, select: { id: true } });
+    options.asOfMovementId = last?.id ?? 0;
+    options.asOfTime = args.asOf;
   }
+  const rows = await incomingByLocation(db, args.productId ? [args.productId] : null, options);
+  return rows
+    .filter((row) => !args.locationId || row.locationId === args.locationId)
+    .map((row) => ({ productId: row.productId, locationId: row.locationId, lotId: null, quantity: ZERO, qtyIncoming: row.quantity }))
+    .sort(compareRows);
+}
+
+function currentOnhand(db: TenantDb, where: object): OnhandSource {
+  const current = { ...where, quantity: { not: 0 } };
+  const select = { productId: true, locationId: true, lotId: true, quantity: true } as const;
+  return {
+    count: () => db.stockBalance.count({ where: current }),
+    slice: (offset, limit) =>
+      db.stockBalance.findMany({ where: current, orderBy: [{ productId: 'asc' }, { locationId: 'asc' }, { lotKey: 'asc' }], skip: offset, take: limit, select }),
+    lotless: (keys) =>
+      keys.length === 0
+        ? Promise.resolve([])
+        : db.stockBalance.findMany({ where: { ...current, lotKey: 0, OR: keys.map((k) => ({ productId: k.productId, locationId: k.locationId })) }, select }),
+  };
+}
+
+async function onhandAsOf(db: TenantDb, where: object, asOf: Date): Promise<OnhandSource> {
   // Grouped in the database; the groups of one company's filter are paged here.
   const groups = await db.stockMovement.groupBy({
     by: ['productId', 'locationId', 'lotId'],
-    where: { ...where, occurredAt: { lte: args.asOf } },
+    where: { ...where, occurredAt: { lte: asOf } },
     _sum: { quantity: true },
-    orderBy: [{ productId: 'asc' }, { locationId: 'asc' }, { lotId: 'asc' }],
   });
   const rows = groups
     .map((group) => ({ productId: group.productId, locationId: group.locationId, lotId: group.lotId, quantity: new Decimal(group._sum.quantity ?? 0) }))
-    .filter((row) => !row.quantity.isZero());
-  const items = rows.slice(window.skip, window.skip + window.take);
-  return { items, meta: pageMeta(window, rows.length, items.length) };
+    .filter((row) => !row.quantity.isZero())
+    .sort(compareRows);
+  return {
+    count: async () => rows.length,
+    slice: async (offset, limit) => rows.slice(offset, offset + limit),
+    lotless: async (keys) => rows.filter((row) => row.lotId === null && keys.some((k) => k.productId === row.productId && k.locationId === row.locationId)),
+  };
+}
+
+function compareRows(a: OnhandRow, b: OnhandRow): number {
+  return a.productId - b.productId || a.locationId - b.locationId || (a.lotId ?? 0) - (b.lotId ?? 0);
+}
+
+/**
+ * Pages the union of the on-hand rows (paged by the source) and the incoming rows (few: open documents only)
+ * without reading every on-hand row. An on-hand row at offset s sits at s + (incoming-only rows before it);
+ * an incoming-only row j sits at j + (on-hand rows before it). Reading the on-hand rows from
+ * skip − |incoming-only| on therefore covers every row of the page and places each exactly.
+ */
+async function mergePage(onhand: OnhandSource, incoming: StockRow[], window: PageWindow): Promise<Page<StockRow>> {
+  const key = (row: { productId: number; locationId: number }) => `${row.productId}:${row.locationId}`;
+  const incomingAt = new Map(incoming.map((row) => [key(row), row.qtyIncoming]));
+  const [total, lotless] = await Promise.all([onhand.count(), onhand.lotless(incoming)]);
+  const merged = new Set(lotless.map(key));
+  const incomingOnly = incoming.filter((row) => !merged.has(key(row)));
+
+  const start = Math.max(0, window.skip - incomingOnly.length);
+  const fetched = await onhand.slice(start, window.skip + window.take - start);
+  const placed: Array<{ position: number; row: StockRow }> = [];
+  fetched.forEach((row, index) => {
+    const before = incomingOnly.filter((other) => compareRows(other, row) < 0).length;
+    const qtyIncoming = row.lotId === null ? incomingAt.get(key(row)) ?? ZERO : ZERO;
+    placed.push({ position: start + index + before, row: { ...row, qtyIncoming } });
+  });
+  incomingOnly.forEach((row, j) => {
+    if (start > 0 && (fetched.length === 0 || compareRows(row, fetched[0]) < 0)) return; // before the page
+    placed.push({ position: j + start + fetched.filter((other) => compareRows(other, row) < 0).length, row });
+  });
+  const items = placed
+    .filter((entry) => entry.position >= window.skip && entry.position < window.skip + window.take)
+    .sort((a, b) => a.position - b.position)
+    .map((entry) => entry.row);
+  return { items, meta: pageMeta(window, total + incomingOnly.length, items.length) };
 }
