@@ -5,13 +5,14 @@
 // their precision.
 import type { TenantTx } from '../../db/tenant-client.js';
 import { effectiveRate } from '../currencies/exchange-rates.js';
+import { rateToBase } from '../currencies/rate-to-base.js';
 import { roundToCurrency } from '../currencies/currency-codes.js';
 import { checkMoney } from '../currencies/money.js';
 import { resolveProductLines } from '../products/product-lines.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { checkDecimal, checkMaxLength, checkRequiredText, LEDGER_DECIMAL } from '../shared/field-checks.js';
-import { formatDateOnly, parseDateOnly } from '../inventory/lots.js';
+import { parseDateOnly } from '../inventory/lots.js';
 
 export interface PurchaseOrderLineInput {
   productId?: number | null;
@@ -152,16 +153,8 @@ export function orderTotals(lines: Pick<LineRow, 'lineTotal' | 'taxAmount'>[], c
 }
 
 /** The rate from the order's currency to the base currency at the order date; null (collected on `currency`) when none. */
-export async function orderExchangeRate(tx: TenantTx, pricing: PricingContext, errors: FieldErrorCollector): Promise<Decimal | null> {
-  const found = await effectiveRate(tx, pricing.currency, pricing.baseCurrency, pricing.orderDate, pricing.baseCurrency);
-  if (!found) {
-    errors.add(
-      'currency',
-      `No exchange rate leads from ${pricing.currency} to the base currency ${pricing.baseCurrency} on or before the order date ${formatDateOnly(pricing.orderDate)}.`,
-    );
-    return null;
-  }
-  return found.rate.toDecimalPlaces(15);
+export function orderExchangeRate(tx: TenantTx, pricing: PricingContext, errors: FieldErrorCollector): Promise<Decimal | null> {
+  return rateToBase(tx, errors, 'currency', pricing.currency, pricing.baseCurrency, pricing.orderDate, 'the order date');
 }
 
 interface SupplierSkuRef {
