@@ -9,8 +9,9 @@ import { inventoryReportRoutes } from './inventory-reports.js';
 import { transferOrderRoutes } from './inventory-transfers.js';
 import { locationRoutes } from './locations.js';
 import { productRoutes } from './products.js';
+import { payablesRoutes } from './payables.js';
 import { purchasingRoutes } from './purchasing.js';
 import { supplierRoutes } from './suppliers.js';
 import { unitRoutes } from './units.js';
 
-export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes];
+export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes, ...payablesRoutes];

@@ -15,6 +15,7 @@ import './inventory/index.js';
 import './currencies/index.js';
 import './purchasing/index.js';
 import './integrations/index.js';
+import './payables/index.js';
 import { ForbiddenError } from '../domain/shared/errors.js';
 import type { RequestContext } from './context.js';
 
