@@ -7,7 +7,7 @@ let server: TestServer;
 let acme: Tenant;
 let globex: Tenant;
 
-const SUPPLIER_KEYS = ['address', 'city', 'contacts', 'country', 'created_at', 'currency', 'email', 'id', 'name', 'notes', 'over_receipt_tolerance_percent', 'phone', 'updated_at'];
+const SUPPLIER_KEYS = ['address', 'city', 'contacts', 'country', 'created_at', 'currency', 'email', 'id', 'name', 'notes', 'over_receipt_tolerance_percent', 'payment_terms_days', 'phone', 'updated_at'];
 const CONTACT_KEYS = ['created_at', 'email', 'id', 'name', 'phone', 'role', 'supplier_id', 'updated_at'];
 const SKU_KEYS = [
   'cost', 'created_at', 'currency', 'id', 'lead_time_days', 'min_order_quantity', 'order_multiple', 'product_id',

@@ -10,7 +10,6 @@ import { effectiveRate } from '../currencies/exchange-rates.js';
 import { roundToCurrency } from '../currencies/currency-codes.js';
 import { postStockMovements, type MovementInput, type PostingContext } from '../inventory/ledger/post-movements.js';
 import { reverseReceiptMovements } from '../inventory/ledger/reverse-receipt.js';
-import { revalueReceipt } from '../inventory/ledger/revalue-receipt.js';
 import { formatDateOnly, parseDateOnly, todayUtc } from '../inventory/lots.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
@@ -20,10 +19,11 @@ import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/company-profile.js';
 import { nextDocumentNumber } from './document-numbers.js';
-import { checkMoney, shareOut } from '../currencies/money.js';
+import { LANDED_COST_ALLOCATIONS, RECEIPT_LINES_FOR_SPREAD, revalueReceiptLines, spreadShares, type LandedCostAllocation } from './landed-cost-spread.js';
 
-export const LANDED_COST_ALLOCATIONS = ['value', 'quantity', 'weight'] as const;
-export type LandedCostAllocation = (typeof LANDED_COST_ALLOCATIONS)[number];
+export { LANDED_COST_ALLOCATIONS, type LandedCostAllocation };
+import { checkMoney } from '../currencies/money.js';
+
 export const PURCHASE_RECEIPT = 'PURCHASE_RECEIPT';
 
 export interface ReceiptLineInput {
@@ -132,11 +132,8 @@ export async function receivePurchaseOrder(
     const landedCosts = costs.map((cost) => {
       const costRate = costRates.get(cost.currency)!;
       const amountBase = roundToCurrency(cost.amount.mul(costRate), baseCurrency);
-      const weights = allocationWeights(
-        rows.map((row) => ({ baseQuantity: row.baseQuantity, purchaseUnitCost: row.purchaseUnitCost, product: row.orderLine.product })),
-        cost.allocation,
-      );
-      shareOut(amountBase, weights, baseCurrency).forEach((share, index) => (rows[index]!.landed = rows[index]!.landed.plus(share)));
+      const spreadOver = rows.map((row) => ({ baseQuantity: row.baseQuantity, purchaseUnitCost: row.purchaseUnitCost, product: row.orderLine.product }));
+      spreadShares(spreadOver, amountBase, cost.allocation, baseCurrency).forEach((share, index) => (rows[index]!.landed = rows[index]!.landed.plus(share)));
       return { ...cost, exchangeRate: costRate.toDecimalPlaces(15), amountBase };
     });
 
@@ -202,7 +199,7 @@ export async function addLandedCost(db: TenantDb, reportId: number, cost: Landed
     const claimed = await tx.receivingReport.updateMany({ where: { id: reportId, status: 'posted' }, data: { updatedAt: new Date() } });
     const report = await tx.receivingReport.findUnique({
       where: byId(reportId),
-      include: { lines: { orderBy: { id: 'asc' }, include: { product: { select: { productWeightLb: true } } } }, purchaseOrder: { select: { currency: true } } },
+      include: { lines: RECEIPT_LINES_FOR_SPREAD, purchaseOrder: { select: { currency: true } } },
     });
     if (!report) throw new NotFoundError('Receiving report', reportId);
     if (claimed.count === 0) throw new ValidationError({ status: [`Receiving report ${report.reportNumber} is ${report.status}; it takes no more costs.`] });
@@ -217,17 +214,7 @@ export async function addLandedCost(db: TenantDb, reportId: number, cost: Landed
       errors.throwIfAny();
     }
     const amountBase = roundToCurrency(amount.mul(rate!.rate), baseCurrency);
-    const shares = shareOut(amountBase, allocationWeights(report.lines, allocation), baseCurrency);
-    for (const [index, line] of report.lines.entries()) {
-      const share = shares[index]!;
-      if (share.isZero()) continue;
-      await revalueReceipt(tx, line.movementId!, share, { sourceType: 'RECEIVING_REPORT', sourceId: report.id });
-      const added = share.div(line.baseQuantity).toDecimalPlaces(LEDGER_DECIMAL.scale);
-      await tx.receivingReportLine.update({
-        where: byId(line.id),
-        data: { landedUnitCost: line.landedUnitCost.plus(added), unitCost: line.unitCost.plus(added) },
-      });
-    }
+    await revalueReceiptLines(tx, report.lines, spreadShares(report.lines, amountBase, allocation, baseCurrency), { sourceType: 'RECEIVING_REPORT', sourceId: report.id });
     await tx.receivingReportCost.create({
       data: {
         receivingReportId: report.id,
@@ -254,20 +241,6 @@ function checkLandedCost(errors: FieldErrorCollector, cost: LandedCostInput, ord
   else checkMoney(errors, at('amount'), cost.amount, currency);
   if (cost.allocation == null) errors.add(at('allocation'), `The allocation field is required: ${LANDED_COST_ALLOCATIONS.join(', ')}.`);
   return { name: cost.name?.trim() ?? '', amount: cost.amount ?? ZERO, currency, allocation: cost.allocation ?? ('value' as LandedCostAllocation) };
-}
-
-/** The weight of each line in a landed cost: its value, its base quantity or its weight in pounds. */
-function allocationWeights(
-  lines: { baseQuantity: Decimal; purchaseUnitCost: Decimal; product: { productWeightLb: Decimal | null } }[],
-  allocation: LandedCostAllocation,
-): Decimal[] {
-  return lines.map((line) =>
-    allocation === 'quantity'
-      ? line.baseQuantity
-      : allocation === 'weight'
-        ? line.baseQuantity.mul(line.product.productWeightLb ?? ZERO)
-        : line.baseQuantity.mul(line.purchaseUnitCost),
-  );
 }
 
 /** Voids a report whose received stock is all still there: the movements are reversed and the order reopens. */

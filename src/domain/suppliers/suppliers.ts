@@ -20,10 +20,12 @@ export interface SupplierInput {
   country?: string | null;
   notes?: string | null;
   overReceiptTolerancePercent?: Decimal | null;
+  /** Net days of its bills: due this many days after the bill date (null: on the bill date). */
+  paymentTermsDays?: number | null;
 }
 
 /** Longest value of each text column (notes is unbounded text; 65535 keeps requests sane). */
-const MAX_LENGTHS: Record<Exclude<keyof SupplierInput, 'overReceiptTolerancePercent'>, number> = {
+const MAX_LENGTHS: Record<Exclude<keyof SupplierInput, 'overReceiptTolerancePercent' | 'paymentTermsDays'>, number> = {
   name: 255,
   email: 255,
   phone: 64,
@@ -112,6 +114,9 @@ function checkSupplierInput(input: SupplierInput, creating: boolean): void {
   checkCurrencyCode(errors, 'currency', input.currency);
   if (input.overReceiptTolerancePercent === null) errors.add('overReceiptTolerancePercent', 'The over receipt tolerance percent may not be empty; 0 allows nothing more than ordered.');
   checkDecimal(errors, 'overReceiptTolerancePercent', input.overReceiptTolerancePercent, { scale: 4, precision: 9, min: 0 });
+  if (input.paymentTermsDays != null && (!Number.isInteger(input.paymentTermsDays) || input.paymentTermsDays < 0 || input.paymentTermsDays > 3650)) {
+    errors.add('paymentTermsDays', 'The payment terms days must be a whole number of days from 0 to 3650.');
+  }
   errors.throwIfAny();
 }
 
@@ -124,5 +129,6 @@ function supplierData(input: SupplierInput): Prisma.SupplierUncheckedUpdateInput
     data[field] = field === 'name' ? (value as string).trim() : value;
   }
   if (input.overReceiptTolerancePercent != null) data.overReceiptTolerancePercent = input.overReceiptTolerancePercent;
+  if (input.paymentTermsDays !== undefined) data.paymentTermsDays = input.paymentTermsDays;
   return data;
 }

@@ -18,6 +18,7 @@ export const SupplierRef = builder.prismaObject('Supplier', {
       type: 'Decimal',
       description: 'How much more than ordered a purchase receipt may bring in, in percent of the line.',
     }),
+    paymentTermsDays: t.exposeInt('paymentTermsDays', { nullable: true, description: 'Net days: its bills are due this many days after the bill date unless an order says otherwise.' }),
     contacts: t.relation('contacts', { query: { orderBy: { id: 'asc' } } }),
     supplierSkus: t.relation('supplierSkus', {
       description: 'What this supplier calls our products, and its terms.',
@@ -55,6 +56,7 @@ const supplierFields = <Required extends boolean>(t: InputFieldBuilder, nameRequ
   country: t.string({ required: false }),
   notes: t.string({ required: false }),
   overReceiptTolerancePercent: t.field({ type: 'Decimal', required: false, description: 'Percent, at least 0 (default 0: no more than ordered).' }),
+  paymentTermsDays: t.int({ required: false, description: 'Net days for its bills, 0 to 3650 (null: due on the bill date).' }),
 });
 
 export const SupplierCreateInput = builder.inputType('SupplierCreateInput', { fields: (t) => supplierFields(t, true) });
