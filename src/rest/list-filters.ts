@@ -6,12 +6,14 @@ import { GraphQLList, GraphQLNonNull, getNamedType, type GraphQLInputType } from
 import { DEFAULT_OPERATORS, operatorsOf, type FilterSpec } from '../domain/shared/filters/index.js';
 import { PRODUCT_FILTERS } from '../domain/products/product-filters.js';
 import { PURCHASE_ORDER_FILTERS } from '../domain/purchasing/purchase-orders.js';
+import { BILL_FILTERS } from '../domain/payables/bills.js';
 import type { RestRoute } from './route.js';
 
 /** Field tables by the name a route gives in `filters.spec`. */
 export const FILTER_SPECS: Record<string, FilterSpec<unknown>> = {
   products: PRODUCT_FILTERS,
   purchaseOrders: PURCHASE_ORDER_FILTERS,
+  bills: BILL_FILTERS,
 };
 
 export const FILTER_PARAM_INPUT = 'FilterParamInput';

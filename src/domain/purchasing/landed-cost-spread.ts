@@ -39,17 +39,19 @@ export function spreadShares(lines: Pick<SpreadLine, 'baseQuantity' | 'purchaseU
 
 /**
  * Books each line's share (negative shares take an earlier one back): the ledger revalues the line's receipt
- * and the line's landed and total unit cost follow.
+ * and the line's landed and total unit cost follow. Answers the part that went to stock already issued.
  */
-export async function revalueReceiptLines(tx: TenantTx, lines: SpreadLine[], shares: Decimal[], source: { sourceType: string; sourceId: number }): Promise<void> {
+export async function revalueReceiptLines(tx: TenantTx, lines: SpreadLine[], shares: Decimal[], source: { sourceType: string; sourceId: number }): Promise<Decimal> {
+  let issued = ZERO;
   for (const [index, line] of lines.entries()) {
     const share = shares[index] ?? ZERO;
     if (share.isZero()) continue;
-    await revalueReceipt(tx, line.movementId!, share, source);
+    issued = issued.plus((await revalueReceipt(tx, line.movementId!, share, source)).issuedAmount);
     const added = share.div(line.baseQuantity).toDecimalPlaces(LEDGER_DECIMAL.scale);
     await tx.receivingReportLine.update({
       where: byId(line.id),
       data: { landedUnitCost: line.landedUnitCost.plus(added), unitCost: line.unitCost.plus(added) },
     });
   }
+  return issued;
 }

@@ -254,6 +254,10 @@ export async function voidReceivingReport(db: TenantDb, id: number, context: Pos
     if (order.status === 'closed' || order.status === 'cancelled') {
       throw new ValidationError({ status: [`The purchase order ${order.poNumber} is ${order.status}; its receipts can no longer be voided.`] });
     }
+    const allocations = await tx.billAllocation.count({ where: { receivingReportId: id } });
+    if (allocations > 0) {
+      throw new ValidationError({ status: [`Receiving report ${report.reportNumber} carries ${allocations} bill allocation(s) as landed cost; delete them from their bills first.`] });
+    }
     await reverseReceiptMovements(tx, report.lines.map((line) => line.movementId!), { sourceType: 'PURCHASE_RECEIPT_VOID', sourceId: report.id, reason: 'purchase receipt void' }, context);
     await applyReceivedQuantities(
       tx,

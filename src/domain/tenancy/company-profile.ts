@@ -24,12 +24,14 @@ export async function updateCompanyProfile(db: TenantDb, input: CompanyProfileIn
     if (input.baseCurrency === null) errors.add('baseCurrency', 'The base currency cannot be empty.');
     checkCurrencyCode(errors, 'baseCurrency', input.baseCurrency);
     if (input.baseCurrency && input.baseCurrency !== company.baseCurrency && !errors.errors.baseCurrency) {
-      // Documents in money: valued stock, and purchase orders (their totals and rates are in the base currency).
+      // Documents in money: valued stock, purchase orders, bills, prepayments and credits (their rates are to the base currency).
       const valued = await tx.stockMovement.count({ where: { unitCost: { not: null } } });
-      const orders = await tx.purchaseOrder.count();
-      if (valued > 0 || orders > 0) {
-        const what = [valued > 0 ? `${valued} stock movement${valued > 1 ? 's' : ''}` : null, orders > 0 ? `${orders} purchase order${orders > 1 ? 's' : ''}` : null];
-        errors.add('baseCurrency', `The base currency cannot change from ${company.baseCurrency}: ${what.filter(Boolean).join(' and ')} ${valued + orders > 1 ? 'are' : 'is'} stated in it.`);
+      const [orders, bills, prepayments, credits] = await Promise.all([tx.purchaseOrder.count(), tx.bill.count(), tx.prepayment.count(), tx.vendorCredit.count()]);
+      const counts: Array<[number, string]> = [[valued, 'stock movement'], [orders, 'purchase order'], [bills, 'bill'], [prepayments, 'prepayment'], [credits, 'vendor credit']];
+      const what = counts.filter(([count]) => count > 0).map(([count, noun]) => `${count} ${noun}${count > 1 ? 's' : ''}`);
+      const documents = counts.reduce((sum, [count]) => sum + count, 0);
+      if (documents > 0) {
+        errors.add('baseCurrency', `The base currency cannot change from ${company.baseCurrency}: ${what.join(' and ')} ${documents > 1 ? 'are' : 'is'} stated in it.`);
       }
     }
     errors.throwIfAny();

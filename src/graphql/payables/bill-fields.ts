@@ -1,2 +1,79 @@
-// Bills: types, queries and mutations. Rules in src/domain/payables/bills.ts.
-import '../builder.js';
+// Queries and mutations of bills, their payments and allocations: argument plumbing only; the rules live in
+// src/domain/payables.
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { builder } from '../builder.js';
+import { pageArgs } from '../shared/page.js';
+import { filterArg, filterParams } from '../shared/filters.js';
+import * as bills from '../../domain/payables/bills.js';
+import { approveBill, voidBill } from '../../domain/payables/bill-transitions.js';
+import { recordBillPayment } from '../../domain/payables/bill-payments.js';
+import { createBillAllocation, deleteBillAllocation, listBillAllocations } from '../../domain/payables/bill-allocations.js';
+import { BillAllocationInput, BillApproveInput, BillCreateInput, BillPageRef, BillPaymentInput, BillUpdateInput } from './bill-types.js';
+
+builder.queryFields((t) => ({
+  bills: t.field({
+    type: BillPageRef,
+    args: {
+      ...pageArgs(t.arg),
+      filters: filterArg(t.arg, 'Conditions combined with AND: status, supplier_id, purchase_order_id, bill_number, currency, match_status, bill_date, due_date, overdue.'),
+    },
+    resolve: (_root, args, ctx, info) =>
+      bills.listBills(ctx.db, { ...args, filters: filterParams(args.filters) }, queryFromInfo({ context: ctx, info, typeName: 'Bill', path: ['items'] })),
+  }),
+  bill: t.prismaField({
+    type: 'Bill',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => bills.getBill(ctx.db, args.id, query),
+  }),
+  billAllocations: t.prismaField({
+    type: ['BillAllocation'],
+    args: { billId: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => listBillAllocations(ctx.db, args.billId, query),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createBill: t.prismaField({
+    type: 'Bill',
+    args: { input: t.arg({ type: BillCreateInput, required: true }) },
+    resolve: (query, _root, args, ctx) => bills.createBill(ctx.db, args.input, query),
+  }),
+  updateBill: t.prismaField({
+    type: 'Bill',
+    args: { id: t.arg.int({ required: true }), input: t.arg({ type: BillUpdateInput, required: true }) },
+    resolve: (query, _root, args, ctx) => bills.updateBill(ctx.db, args.id, args.input, query),
+  }),
+  deleteBill: t.prismaField({
+    type: 'Bill',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => bills.deleteBill(ctx.db, args.id, query),
+  }),
+  approveBill: t.prismaField({
+    type: 'Bill',
+    description: 'draft → open, after matching the bill against its order again; a mismatch needs acceptVariance.',
+    args: { id: t.arg.int({ required: true }), input: t.arg({ type: BillApproveInput, required: false }) },
+    resolve: (query, _root, args, ctx) => approveBill(ctx.db, args.id, { acceptVariance: args.input?.acceptVariance }, query),
+  }),
+  voidBill: t.prismaField({
+    type: 'Bill',
+    description: 'Voids a bill nothing paid, credited or was allocated from.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => voidBill(ctx.db, args.id, query),
+  }),
+  recordBillPayment: t.prismaField({
+    type: 'BillPayment',
+    args: { billId: t.arg.int({ required: true }), input: t.arg({ type: BillPaymentInput, required: true }) },
+    resolve: (query, _root, args, ctx) => recordBillPayment(ctx.db, args.billId, args.input, query),
+  }),
+  createBillAllocation: t.prismaField({
+    type: 'BillAllocation',
+    args: { billId: t.arg.int({ required: true }), input: t.arg({ type: BillAllocationInput, required: true }) },
+    resolve: (query, _root, args, ctx) => createBillAllocation(ctx.db, args.billId, args.input, query),
+  }),
+  deleteBillAllocation: t.prismaField({
+    type: 'BillAllocation',
+    description: 'Books back exactly what the allocation added to the receipt and deletes it.',
+    args: { billId: t.arg.int({ required: true }), id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => deleteBillAllocation(ctx.db, args.billId, args.id, query),
+  }),
+}));
