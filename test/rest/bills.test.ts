@@ -169,6 +169,14 @@ describe('bills and the three-way match', () => {
     expect((await api('GET', '/bills?color=red')).status).toBe(422);
   });
 
+  it('counts what was ordered and not yet billed as qty_outstanding', async () => {
+    const rows = (await api('GET', '/inventory/stocks/export?limit=100')).body.data;
+    const outstanding = (id: number) => rows.find((row: any) => row.id === id).qty_outstanding;
+    // Bolts: 10 + 4 ordered, 10 + 4 billed. Nuts: 20 ordered, 12 + 5 billed on approved bills.
+    expect(outstanding(bolt.id)).toBe(0);
+    expect(outstanding(nut.id)).toBe(3);
+  });
+
   it('refuses bad input on create, edit and delete', async () => {
     expectErrors(await api('POST', '/bills', {}), ['supplier_id', 'bill_number', 'bill_date', 'lines']);
     expectErrors(

@@ -20,7 +20,9 @@
 // |                                   | containing it of qty_available(kit) × KitItem.baseUomQuantity, plus the sum over products   |
 // |                                   | whose BOMs contain it of qty_available(parent) × its baseQuantity in the parent's first    |
 // |                                   | (lowest id) BOM that contains it. Per location: with the parents available there.           |
-// | qty_outstanding                   | Ordered from suppliers and not yet invoiced/closed (OUTSTANDING_SOURCES); 0 today.          |
+// | qty_outstanding                   | Ordered from suppliers and not yet billed: lines of submitted, partially received and       |
+// |                                   | received orders (not closed or cancelled), baseQuantity less what approved bills (open,     |
+// |                                   | partially paid, paid) billed on them, in base units; at least 0 (OUTSTANDING_SOURCES).      |
 // | current_landed_unit_cost          | landedUnitCost of the product's oldest open FIFO layer (receivedAt, then id; remaining > 0);|
 // |                                   | null when no layer is open. FIFO runs per product across locations, so a location shows the |
 // |                                   | product's value. "As of" a cutoff: a layer opened by a movement ≤ the cutoff and not used   |
@@ -199,12 +201,35 @@ async function purchaseOrdersInboundAsOf(db: Db, products: ProductIdSet, asOfMov
     }));
 }
 
+/**
+ * Ordered and not yet billed: what a supplier may still invoice. Bill lines are in the order line's unit, so
+ * they count in base units at the line's ratio. Read as the documents stand, also for an "as of" cutoff.
+ */
+const unbilledPurchaseOrderLines: QuantitySource = async (db, products) => {
+  const lines = await db.purchaseOrderLine.findMany({
+    where: { productId: products.filter, purchaseOrder: { status: { in: ['submitted', 'partially_received', 'received'] } } },
+    select: { id: true, productId: true, quantity: true, baseQuantity: true },
+  });
+  const owned = lines.filter((line) => products.has(line.productId));
+  if (owned.length === 0) return [];
+  const billed = await db.billLine.groupBy({
+    by: ['purchaseOrderLineId'],
+    where: { purchaseOrderLineId: { in: owned.map((line) => line.id) }, bill: { status: { in: ['open', 'partially_paid', 'paid'] } } },
+    _sum: { quantity: true },
+  });
+  const billedOf = new Map(billed.map((row) => [row.purchaseOrderLineId, new Decimal(row._sum.quantity ?? 0)]));
+  return owned.map((line) => {
+    const billedBase = (billedOf.get(line.id) ?? ZERO).mul(line.baseQuantity).div(line.quantity);
+    return { productId: line.productId, locationId: null, quantity: Decimal.max(line.baseQuantity.minus(billedBase), ZERO).toDecimalPlaces(10) };
+  });
+};
+
 // Extension points: the documents that feed each quantity. Purchase orders add a source to INCOMING_SOURCES
 // and OUTSTANDING_SOURCES, sales orders to PENDING_SOURCES and BACKORDERED_SOURCES.
 const INCOMING_SOURCES: QuantitySource[] = [openTransfersInbound, openPurchaseOrdersInbound];
 const PENDING_SOURCES: QuantitySource[] = [];
 const BACKORDERED_SOURCES: QuantitySource[] = [];
-const OUTSTANDING_SOURCES: QuantitySource[] = [];
+const OUTSTANDING_SOURCES: QuantitySource[] = [unbilledPurchaseOrderLines];
 
 /**
  * Every quantity of the given products, in total and per location, with a fixed number of queries whatever
