@@ -10,8 +10,11 @@ import { transferOrderRoutes } from './inventory-transfers.js';
 import { locationRoutes } from './locations.js';
 import { productRoutes } from './products.js';
 import { payablesRoutes } from './payables.js';
+import { payablesReportRoutes } from './payables-reports.js';
+import { vendorCreditRoutes } from './vendor-credits.js';
+import { vendorReturnRoutes } from './vendor-returns.js';
 import { purchasingRoutes } from './purchasing.js';
 import { supplierRoutes } from './suppliers.js';
 import { unitRoutes } from './units.js';
 
-export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes, ...payablesRoutes];
+export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes, ...payablesRoutes, ...payablesReportRoutes, ...vendorCreditRoutes, ...vendorReturnRoutes];

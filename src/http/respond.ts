@@ -18,3 +18,13 @@ export function sendHtml(res: ServerResponse, status: number, html: string, head
   });
   res.end(html);
 }
+
+/** A file to download: `filename` keeps letters, digits, `.`, `_` and `-` (anything else becomes `_`). */
+export function sendAttachment(res: ServerResponse, status: number, mediaType: string, body: Buffer, filename: string): void {
+  res.writeHead(status, {
+    'content-type': mediaType,
+    'content-length': body.length,
+    'content-disposition': `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+  });
+  res.end(body);
+}

@@ -14,7 +14,7 @@ import {
 } from 'graphql';
 import { restName, type Casing } from './casing.js';
 import { checkFilterDeclaration } from './list-filters.js';
-import type { RestRoute } from './route.js';
+import { FORMAT_PARAM, type RestFormat, type RestRoute } from './route.js';
 
 export interface CompiledRoute {
   route: RestRoute;
@@ -26,6 +26,14 @@ export interface CompiledRoute {
   /** The response key of the operation's single root field. */
   rootField: string;
   variables: Map<string, GraphQLInputType>;
+  /** The route's other formats by their `format` value, each with its own prepared operation. */
+  formats: Map<string, CompiledFormat>;
+}
+
+export interface CompiledFormat {
+  format: RestFormat;
+  document: DocumentNode;
+  rootField: string;
 }
 
 export function compileRoutes(routes: RestRoute[], schema: GraphQLSchema): CompiledRoute[] {
@@ -41,20 +49,7 @@ export function compileRoutes(routes: RestRoute[], schema: GraphQLSchema): Compi
 function compileRoute(route: RestRoute, schema: GraphQLSchema): CompiledRoute {
   const casing = route.casing ?? 'snake';
   const where = `${route.method} ${route.path}`;
-  const parsed = parse(route.graphql);
-  const operations = parsed.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  if (operations.length !== 1) throw new Error(`${where}: the GraphQL text must hold exactly one operation.`);
-  const document = aliasForRest(parsed, casing);
-  const problems = validate(schema, document);
-  if (problems.length > 0) throw new Error(`${where}: invalid GraphQL operation: ${problems.map((p) => p.message).join('; ')}`);
-  const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
-  const roots = operation.selectionSet.selections.filter((s): s is FieldNode => s.kind === Kind.FIELD);
-  if (roots.length !== 1) throw new Error(`${where}: the operation must select exactly one root field.`);
-
-  const variables = new Map<string, GraphQLInputType>();
-  for (const definition of operation.variableDefinitions ?? []) {
-    variables.set(definition.variable.name.value, typeFromAST(schema, definition.type as any) as GraphQLInputType);
-  }
+  const { document, operation, rootField, variables } = prepareOperation(route.graphql, casing, schema, where);
   const mapped = [
     ...Object.values(route.pathParams ?? {}),
     ...Object.values(route.queryParams ?? {}),
@@ -81,6 +76,15 @@ function compileRoute(route: RestRoute, schema: GraphQLSchema): CompiledRoute {
   for (const name of pathParamNames) {
     if (!route.pathParams?.[name]) throw new Error(`${where}: path parameter {${name}} is not mapped to a variable.`);
   }
+  if (route.formats && Object.hasOwn(route.queryParams ?? {}, FORMAT_PARAM)) throw new Error(`${where}: the query parameter ${FORMAT_PARAM} picks the format.`);
+  const formats = new Map<string, CompiledFormat>();
+  for (const [name, format] of Object.entries(route.formats ?? {})) {
+    // Its result keeps GraphQL's names (camel casing adds no aliases); it is filled like the route's operation.
+    const prepared = prepareOperation(format.graphql, 'camel', schema, `${where} (${name})`);
+    const same = prepared.variables.size === variables.size && [...variables].every(([n, type]) => String(prepared.variables.get(n)) === String(type));
+    if (!same) throw new Error(`${where}: the ${name} operation must declare the same variables as the route's.`);
+    formats.set(name, { format, document: prepared.document, rootField: prepared.rootField });
+  }
 
   return {
     route,
@@ -89,9 +93,28 @@ function compileRoute(route: RestRoute, schema: GraphQLSchema): CompiledRoute {
     pathParamNames,
     document,
     operation,
-    rootField: roots[0].alias?.value ?? roots[0].name.value,
+    rootField,
     variables,
+    formats,
   };
+}
+
+/** Parses, aliases and validates one operation with a single root field. */
+function prepareOperation(text: string, casing: Casing, schema: GraphQLSchema, where: string) {
+  const parsed = parse(text);
+  const operations = parsed.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  if (operations.length !== 1) throw new Error(`${where}: the GraphQL text must hold exactly one operation.`);
+  const document = aliasForRest(parsed, casing);
+  const problems = validate(schema, document);
+  if (problems.length > 0) throw new Error(`${where}: invalid GraphQL operation: ${problems.map((p) => p.message).join('; ')}`);
+  const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const roots = operation.selectionSet.selections.filter((s): s is FieldNode => s.kind === Kind.FIELD);
+  if (roots.length !== 1) throw new Error(`${where}: the operation must select exactly one root field.`);
+  const variables = new Map<string, GraphQLInputType>();
+  for (const definition of operation.variableDefinitions ?? []) {
+    variables.set(definition.variable.name.value, typeFromAST(schema, definition.type as any) as GraphQLInputType);
+  }
+  return { document, operation, rootField: roots[0].alias?.value ?? roots[0].name.value, variables };
 }
 
 /** Gives every field below the root field an alias in the REST casing, so results need no renaming. */

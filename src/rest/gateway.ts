@@ -1,5 +1,6 @@
 // The REST gateway under /external/api/v1. Documented routes (rest-mapping/) run their GraphQL operation
-// in-process with the request's context and map the result to the contract's envelopes; every other
+// in-process with the request's context and map the result to the contract's envelopes (or, for a format
+// such as a PDF that the request asks for, hand it to the route's renderer, src/rest/formats.ts); every other
 // Query/Mutation field is served by sofa-api. The OpenAPI document and docs page are served here too.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { execute, type ExecutionResult } from 'graphql';
@@ -8,12 +9,13 @@ import { authenticateRequest } from '../http/authenticate.js';
 import { readJsonBody } from '../http/body.js';
 import { HttpProblem, toHttpError } from '../http/errors.js';
 import { describeError } from '../http/logger.js';
-import { sendHtml, sendJson } from '../http/respond.js';
+import { sendAttachment, sendHtml, sendJson } from '../http/respond.js';
 import type { AppServices } from '../http/services.js';
 import type { RequestContext } from '../graphql/context.js';
 import { restRoutes } from '../../rest-mapping/index.js';
 import { restFieldPath } from './casing.js';
 import { compileRoutes, type CompiledRoute } from './compile.js';
+import { pickFormat } from './formats.js';
 import { coerceJsonInput, coerceQueryInput } from './input.js';
 import { splitQueryParams } from './list-filters.js';
 import { buildOpenApiDocument } from './openapi.js';
@@ -86,7 +88,8 @@ export function createRestGateway(services: AppServices): RestGateway {
       }
     });
 
-    const query = splitQueryParams(url.searchParams, route);
+    const chosen = pickFormat(compiled, url.searchParams, req.headers.accept, errors);
+    const query = splitQueryParams(chosen.params, route);
     for (const key of query.unknown) errors.add(key, `Unknown query parameter "${key}".`);
     for (const [key, values] of query.declared) {
       const variable = route.queryParams![key];
@@ -113,7 +116,7 @@ export function createRestGateway(services: AppServices): RestGateway {
 
     const result = (await execute({
       schema,
-      document: compiled.document,
+      document: chosen.format?.document ?? compiled.document,
       variableValues: variables,
       contextValue: ctx,
     })) as ExecutionResult<Record<string, any>>;
@@ -125,8 +128,13 @@ export function createRestGateway(services: AppServices): RestGateway {
       return sendJson(res, 500, { message: 'Internal server error.' });
     }
 
-    const value = result.data![compiled.rootField];
     const status = route.successStatus ?? 200;
+    if (chosen.format) {
+      const { format, rootField } = chosen.format;
+      const value = result.data![rootField];
+      return sendAttachment(res, status, format.mediaType, await format.render(value), format.filename(value));
+    }
+    const value = result.data![compiled.rootField];
     if (route.envelope === 'bare') return sendJson(res, status, value);
     if (route.envelope === 'page') return sendJson(res, status, { data: value.items, meta: value.meta });
     return sendJson(res, status, { data: value });

@@ -20,6 +20,7 @@ import {
 import { restName, type Casing } from './casing.js';
 import type { CompiledRoute } from './compile.js';
 import { describeFilterGrammar } from './list-filters.js';
+import { FORMAT_PARAM } from './route.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -112,6 +113,15 @@ function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema): JsonSche
       schema: { type: 'object', additionalProperties: { type: 'string' } },
     });
   }
+  if (compiled.formats.size > 0) {
+    parameters.push({
+      name: FORMAT_PARAM,
+      in: 'query',
+      required: false,
+      description: `The representation: json (default) or ${[...compiled.formats].map(([name, f]) => `${name} (${f.format.mediaType}, as an attachment; also chosen by an Accept header naming it)`).join(', ')}.`,
+      schema: { type: 'string', enum: ['json', ...compiled.formats.keys()], default: 'json' },
+    });
+  }
   const description = [route.description, route.filters ? describeFilterGrammar(route.filters.spec) : undefined].filter(Boolean).join('\n\n');
 
   const rootType = operation.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
@@ -137,7 +147,13 @@ function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema): JsonSche
     ...(description ? { description } : {}),
     parameters,
     responses: {
-      [status]: { description: 'Success.', content: json(body) },
+      [status]: {
+        description: 'Success.',
+        content: {
+          ...json(body),
+          ...Object.fromEntries([...compiled.formats.values()].map((f) => [f.format.mediaType, { schema: { type: 'string', format: 'binary' } }])),
+        },
+      },
       ...ERROR_RESPONSES,
     },
   };

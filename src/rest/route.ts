@@ -37,4 +37,30 @@ export interface RestRoute {
   successStatus?: number;
   /** Field casing of this resource on the wire. Default snake. */
   casing?: Casing;
+  /**
+   * Representations other than JSON (a PDF), by the value of the `format` query parameter that asks for one
+   * (`format=json`, the default, is the JSON above); an Accept header naming a format's media type asks for it
+   * too. Errors are still JSON.
+   */
+  formats?: Record<string, RestFormat>;
 }
+
+/**
+ * A document rendered from the result of a GraphQL operation: the domain computes, the renderer only lays out,
+ * so the document shows exactly what the JSON does.
+ */
+export interface RestFormat {
+  /** e.g. application/pdf */
+  mediaType: string;
+  /**
+   * The operation whose result is rendered: it declares the same variables as the route's `graphql` and may
+   * select more (what the document prints but the JSON leaves out). Its result keeps GraphQL's field names.
+   */
+  graphql: string;
+  render(result: any): Promise<Buffer>;
+  /** The body is sent as an attachment with this file name (letters, digits, `.`, `_` and `-` are kept). */
+  filename(result: any): string;
+}
+
+/** The query parameter that picks one of a route's formats. */
+export const FORMAT_PARAM = 'format';
