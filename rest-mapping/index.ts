@@ -1,6 +1,7 @@
 // Every documented REST route, area by area. The gateway serves them and the OpenAPI document describes them.
 import type { RestRoute } from '../src/rest/route.js';
 import { bomRoutes } from './boms.js';
+import { channelRoutes } from './channels.js';
 import { currencyRoutes } from './currencies.js';
 import { integrationRoutes } from './integrations.js';
 import { inventoryExportRoutes } from './inventory-export.js';
@@ -14,7 +15,9 @@ import { payablesReportRoutes } from './payables-reports.js';
 import { vendorCreditRoutes } from './vendor-credits.js';
 import { vendorReturnRoutes } from './vendor-returns.js';
 import { purchasingRoutes } from './purchasing.js';
+import { customerRoutes } from './customers.js';
+import { pricingRoutes } from './pricing.js';
 import { supplierRoutes } from './suppliers.js';
 import { unitRoutes } from './units.js';
 
-export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes, ...payablesRoutes, ...payablesReportRoutes, ...vendorCreditRoutes, ...vendorReturnRoutes];
+export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes, ...payablesRoutes, ...payablesReportRoutes, ...vendorCreditRoutes, ...vendorReturnRoutes, ...channelRoutes, ...customerRoutes, ...pricingRoutes];

@@ -269,12 +269,14 @@ export const supplierRoutes: RestRoute[] = [
     noun: 'priority list',
     nouns: 'priority lists',
     type: 'PriorityList',
-    fields: 'id name description createdAt updatedAt',
+    fields: 'id name description warehouseIds createdAt updatedAt',
     root: { list: 'priorityLists', get: 'priorityList', create: 'createPriorityList', update: 'updatePriorityList', delete: 'deletePriorityList' },
     createInput: 'PriorityListCreateInput',
     updateInput: 'PriorityListUpdateInput',
     filters: { q: { variable: 'q', type: 'String' } },
     listDescription: NAMED_LIST,
+    createDescription:
+      '`name` is required. `warehouse_ids` orders warehouses (top-level locations, each once) for the allocation of sales orders of the products that name the list; warehouses not listed come after, by id. On update it replaces the list.',
     deleteDescription: IN_USE,
   }),
   ...crudRoutes({

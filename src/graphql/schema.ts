@@ -16,6 +16,8 @@ import './currencies/index.js';
 import './purchasing/index.js';
 import './integrations/index.js';
 import './payables/index.js';
+import './sales/customers-index.js';
+import './sales/channel-fields.js';
 import { ForbiddenError } from '../domain/shared/errors.js';
 import type { RequestContext } from './context.js';
 

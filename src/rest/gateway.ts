@@ -96,9 +96,11 @@ export function createRestGateway(services: AppServices): RestGateway {
       variables[variable] = coerceQueryInput(values, compiled.variables.get(variable)!, key, errors);
     }
     if (route.filters) variables[route.filters.variable] = query.filters;
-    // Filter errors are keyed by the parameter exactly as given, so those keys are not re-cased.
+    // Filter errors are keyed by the parameter exactly as given, so those keys are not re-cased; an error on
+    // a query parameter's variable is keyed by the parameter's name (per_page, whatever the route's casing).
     const filterNames = new Set(query.filters.map((f) => f.name));
-    const errorKey = (key: string) => (filterNames.has(key) ? key : restFieldPath(key, casing));
+    const paramOf = new Map(Object.entries(route.queryParams ?? {}).map(([param, variable]) => [variable, param]));
+    const errorKey = (key: string) => (filterNames.has(key) ? key : (paramOf.get(key) ?? restFieldPath(key, casing)));
 
     if (route.bodyVariable) {
       const body = await readJsonBody(req);

@@ -7,6 +7,9 @@ import { DEFAULT_OPERATORS, operatorsOf, type FilterSpec } from '../domain/share
 import { PRODUCT_FILTERS } from '../domain/products/product-filters.js';
 import { PURCHASE_ORDER_FILTERS } from '../domain/purchasing/purchase-orders.js';
 import { BILL_FILTERS } from '../domain/payables/bills.js';
+import { CUSTOMER_COMPANY_FILTERS } from '../domain/sales/customers.js';
+import { CONTACT_FILTERS } from '../domain/sales/contacts.js';
+import { PRICE_LIST_FILTERS } from '../domain/pricing/price-lists.js';
 import type { RestRoute } from './route.js';
 
 /** Field tables by the name a route gives in `filters.spec`. */
@@ -14,6 +17,9 @@ export const FILTER_SPECS: Record<string, FilterSpec<unknown>> = {
   products: PRODUCT_FILTERS,
   purchaseOrders: PURCHASE_ORDER_FILTERS,
   bills: BILL_FILTERS,
+  customerCompanies: CUSTOMER_COMPANY_FILTERS,
+  contacts: CONTACT_FILTERS,
+  priceLists: PRICE_LIST_FILTERS,
 };
 
 export const FILTER_PARAM_INPUT = 'FilterParamInput';

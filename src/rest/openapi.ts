@@ -26,7 +26,7 @@ type JsonSchema = Record<string, unknown>;
 
 const ERROR_RESPONSES: Record<string, JsonSchema> = {
   '401': { description: 'Missing, unknown, expired or revoked token, or a token of another company.', content: json({ $ref: '#/components/schemas/Unauthorized' }) },
-  '403': { description: 'The token lacks the scope this operation needs.', content: json({ $ref: '#/components/schemas/Message' }) },
+  '403': { description: 'The token lacks the scope this operation needs, or the operation would change a locked channel (apiLocked).', content: json({ $ref: '#/components/schemas/Message' }) },
   '404': { description: 'No such resource in this company.', content: json({ $ref: '#/components/schemas/Message' }) },
   '422': { description: 'Invalid input; `errors` lists messages per field.', content: json({ $ref: '#/components/schemas/ValidationFailed' }) },
 };
@@ -145,6 +145,7 @@ function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema): JsonSche
     tags: [route.tag],
     summary: route.summary,
     ...(description ? { description } : {}),
+    ...(route.deprecated ? { deprecated: true } : {}),
     parameters,
     responses: {
       [status]: {

@@ -35,8 +35,13 @@ export interface RestRoute {
   envelope: 'data' | 'page' | 'bare';
   /** Status of a successful response. Default 200. */
   successStatus?: number;
-  /** Field casing of this resource on the wire. Default snake. */
+  /**
+   * Field casing of this resource on the wire (request body, response and the keys of per-field errors).
+   * Default snake; `camel` keeps GraphQL's names (the sales channel, the cycle count session).
+   */
   casing?: Casing;
+  /** Kept for backward compatibility; marked deprecated in the OpenAPI document. */
+  deprecated?: boolean;
   /**
    * Representations other than JSON (a PDF), by the value of the `format` query parameter that asks for one
    * (`format=json`, the default, is the JSON above); an Accept header naming a format's media type asks for it

@@ -137,7 +137,7 @@ describe('suppliers', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body.data).toMatchObject({ id: unused.id, name: 'Unused', contacts: [{ name: 'Someone' }] });
     expect((await api('GET', `/suppliers/${unused.id}`)).status).toBe(404);
-    expect(await server.database.prisma.supplierContact.count({ where: { supplierId: unused.id } })).toBe(0);
+    expect(await server.database.prisma.contact.count({ where: { supplierId: unused.id } })).toBe(0);
 
     const usedByProduct = await createSupplier({ name: 'Used by product' });
     await createProduct(acme, 'SUP-P-1', usedByProduct.id);

@@ -207,7 +207,7 @@ describe('categories and subcategories', () => {
 
 /** Priority lists, distribution templates and their categories share one shape of CRUD. */
 const NAMED: Array<{ path: string; keys: string[]; extra: Record<string, unknown>; defaults: Record<string, unknown>; column: string }> = [
-  { path: '/priority-lists', keys: ['created_at', 'description', 'id', 'name', 'updated_at'], extra: { description: 'Rush orders first' }, defaults: { description: null }, column: 'priorityListId' },
+  { path: '/priority-lists', keys: ['created_at', 'description', 'id', 'name', 'updated_at', 'warehouse_ids'], extra: { description: 'Rush orders first' }, defaults: { description: null, warehouse_ids: [] }, column: 'priorityListId' },
   { path: '/distribution-templates', keys: ['created_at', 'id', 'name', 'source', 'updated_at'], extra: { source: 'manual' }, defaults: { source: 'assigned' }, column: 'distributionTemplateId' },
   { path: '/distribution-template-categories', keys: ['created_at', 'id', 'name', 'updated_at'], extra: {}, defaults: {}, column: 'distributionTemplateCategoryId' },
 ];

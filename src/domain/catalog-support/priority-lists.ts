@@ -1,4 +1,5 @@
-// Fulfillment priority lists that products name (`priority_list`).
+// Fulfillment priority lists that products name (`priority_list`), each with an ordered list of warehouses:
+// the order in which a product's sales order lines take stock (see src/domain/sales/warehouse-priority.ts).
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
@@ -12,6 +13,8 @@ import type { PassThroughQuery } from '../shared/pass-through-query.js';
 export interface PriorityListInput {
   name?: string | null;
   description?: string | null;
+  /** Warehouses in priority order (replaces the list when given; null or [] empties it). */
+  warehouseIds?: number[] | null;
 }
 
 export interface PriorityListListArgs extends PageArgs {
@@ -43,8 +46,9 @@ export async function getPriorityList(db: TenantDb | TenantTx, id: number, query
 
 export async function createPriorityList(db: TenantDb, input: PriorityListInput, query: PriorityListQuery = {}) {
   return db.$transaction(async (tx) => {
-    checkPriorityListInput(input, true);
+    await checkPriorityListInput(tx, input, true);
     const created = await tx.priorityList.create({ data: priorityListData(input) as Prisma.PriorityListUncheckedCreateInput });
+    await replaceWarehouses(tx, created.id, input.warehouseIds);
     return tx.priorityList.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
@@ -52,8 +56,9 @@ export async function createPriorityList(db: TenantDb, input: PriorityListInput,
 export async function updatePriorityList(db: TenantDb, id: number, input: PriorityListInput, query: PriorityListQuery = {}) {
   return db.$transaction(async (tx) => {
     await getPriorityList(tx, id);
-    checkPriorityListInput(input, false);
+    await checkPriorityListInput(tx, input, false);
     await tx.priorityList.update({ where: byId(id), data: priorityListData(input) });
+    await replaceWarehouses(tx, id, input.warehouseIds);
     return tx.priorityList.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
@@ -68,12 +73,36 @@ export async function deletePriorityList(db: TenantDb, id: number, query: Priori
   });
 }
 
-function checkPriorityListInput(input: PriorityListInput, creating: boolean): void {
+async function checkPriorityListInput(tx: TenantTx, input: PriorityListInput, creating: boolean): Promise<void> {
   const errors = new FieldErrorCollector();
   checkRequiredText(errors, 'name', input.name, creating);
   checkMaxLength(errors, 'name', input.name, 255);
   checkMaxLength(errors, 'description', input.description, 65535);
+  const ids = input.warehouseIds;
+  if (ids?.length) {
+    const found = await tx.location.findMany({ where: { id: { in: ids } }, select: { id: true, parentId: true } });
+    const locations = new Map(found.map((location) => [location.id, location]));
+    const seen = new Set<number>();
+    ids.forEach((warehouseId, index) => {
+      const location = locations.get(warehouseId);
+      if (!location) errors.add(`warehouseIds.${index}`, `Warehouse ${warehouseId} does not exist.`);
+      else if (location.parentId !== null) errors.add(`warehouseIds.${index}`, `Location ${warehouseId} is not a warehouse; a priority list orders warehouses.`);
+      else if (seen.has(warehouseId)) errors.add(`warehouseIds.${index}`, `Warehouse ${warehouseId} is listed more than once.`);
+      seen.add(warehouseId);
+    });
+  }
   errors.throwIfAny();
+}
+
+/** The given warehouses replace the list's, position 1, 2, ... in the order given. */
+async function replaceWarehouses(tx: TenantTx, priorityListId: number, ids: number[] | null | undefined): Promise<void> {
+  if (ids === undefined) return;
+  await tx.priorityListWarehouse.deleteMany({ where: { priorityListId } });
+  if (ids?.length) {
+    await tx.priorityListWarehouse.createMany({
+      data: ids.map((warehouseId, index) => ({ priorityListId, warehouseId, position: index + 1 })) as Prisma.PriorityListWarehouseCreateManyInput[],
+    });
+  }
 }
 
 function priorityListData(input: PriorityListInput): Prisma.PriorityListUncheckedUpdateInput {

@@ -101,18 +101,22 @@ export async function deleteLocation(db: TenantDb, id: number, query: LocationQu
       );
     }
     // Stock and its history point at the location: it stays while it holds stock or appears in the ledger.
-    const [movements, stocked, documents, orders] = await Promise.all([
+    const [movements, stocked, documents, orders, returns, channels] = await Promise.all([
       tx.stockMovement.count({ where: { locationId: id } }),
       tx.stockBalance.count({ where: { locationId: id, quantity: { not: 0 } } }),
       tx.transferOrder.count({ where: { OR: [{ sourceLocationId: id }, { destinationLocationId: id }] } }),
       tx.purchaseOrder.count({ where: { warehouseId: id } }),
+      tx.vendorReturn.count({ where: { locationId: id } }),
+      tx.salesChannel.count({ where: { dropshipPoDeliveryWarehouseId: id } }),
     ]);
-    if (movements + stocked + documents + orders > 0) {
+    if (movements + stocked + documents + orders + returns + channels > 0) {
       throw new ValidationError(
-        { id: ['The location holds stock or has stock movements, transfers or purchase orders, so it cannot be deleted.'] },
-        `Location ${id} cannot be deleted while it holds stock or has stock history.`,
+        { id: ['The location holds stock or has stock movements, transfers, purchase orders or vendor returns, or is the dropship delivery warehouse of a channel, so it cannot be deleted.'] },
+        `Location ${id} cannot be deleted while it holds stock, has stock history or is used by a channel.`,
       );
     }
+    // A warehouse simply leaves the fulfillment priority lists that name it.
+    await tx.priorityListWarehouse.deleteMany({ where: { warehouseId: id } });
     await tx.location.delete({ where: byId(id) });
     return location;
   });

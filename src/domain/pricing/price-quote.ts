@@ -5,9 +5,11 @@
 // asked for is converted at the rate in force on the date.
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
+import { todayUtc } from '../inventory/lots.js';
 import { effectiveRate } from '../currencies/exchange-rates.js';
 import { Decimal } from '../shared/decimal.js';
-import { LEDGER_DECIMAL } from '../shared/field-checks.js';
+import { FieldErrorCollector, ValidationError } from '../shared/errors.js';
+import { checkCurrencyCode, checkDecimal, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { currentCompany } from '../tenancy/company-profile.js';
 
 export type PriceSource = 'customer_price_list' | 'channel_price_list' | 'retail_price';
@@ -21,13 +23,13 @@ export interface PriceRequest {
 export interface PriceContext {
   customerCompanyId?: number | null;
   channelId?: number | null;
-  /** The currency the prices are wanted in. */
-  currency: string;
+  /** The currency the prices are wanted in; null: each in the currency of its source (no conversion). */
+  currency: string | null;
   date: Date;
 }
 
 export interface Quote {
-  /** Per base unit, in the asked currency; null when no source has a price (or no rate converts it). */
+  /** Per base unit, in the asked currency (else the source's); null when no source has a price (or no rate converts it). */
   unitPrice: Decimal | null;
   source: PriceSource | null;
   priceListId: number | null;
@@ -56,7 +58,7 @@ export async function quotePrices(db: TenantDb | TenantTx, requests: PriceReques
 
   const rates = new Map<string, Decimal | null>();
   const rateFrom = async (currency: string) => {
-    if (!rates.has(currency)) rates.set(currency, (await effectiveRate(db, currency, context.currency, context.date, company.baseCurrency))?.rate ?? null);
+    if (!rates.has(currency)) rates.set(currency, (await effectiveRate(db, currency, context.currency ?? currency, context.date, company.baseCurrency))?.rate ?? null);
     return rates.get(currency)!;
   };
   const quotes: Quote[] = [];
@@ -85,4 +87,65 @@ export async function quotePrices(db: TenantDb | TenantTx, requests: PriceReques
     });
   }
   return quotes;
+}
+
+export interface QuoteArgs {
+  productId?: number | null;
+  /** In the product's base unit, greater than 0. */
+  quantity?: Decimal | null;
+  /** A customer company. */
+  companyId?: number | null;
+  channelId?: number | null;
+  /** ISO 4217; default the customer company's currency, else the currency of the source that prices it. */
+  currency?: string | null;
+}
+
+export interface PriceQuoteResult {
+  unitPrice: Decimal | null;
+  currency: string | null;
+  source: PriceSource | null;
+  priceListId: number | null;
+}
+
+/**
+ * GET /pricing/quote: the price one line of the product would take today. A missing or bad argument, or a
+ * product, customer company or channel that does not exist, is a 422 keyed by the argument. A product no
+ * source prices answers unit_price and source null.
+ */
+export async function quotePrice(db: TenantDb, args: QuoteArgs): Promise<PriceQuoteResult> {
+  const errors = new FieldErrorCollector();
+  if (args.productId == null) errors.add('productId', 'The product id parameter is required.');
+  if (args.quantity == null) errors.add('quantity', 'The quantity parameter is required.');
+  else checkDecimal(errors, 'quantity', args.quantity, { ...LEDGER_DECIMAL, min: 0, minExclusive: true });
+  checkCurrencyCode(errors, 'currency', args.currency);
+  const [product, customer, channel] = await Promise.all([
+    args.productId != null ? db.product.findUnique({ where: byId(args.productId), select: { id: true } }) : null,
+    args.companyId != null ? db.customerCompany.findUnique({ where: byId(args.companyId), select: { currency: true } }) : null,
+    args.channelId != null ? db.salesChannel.findUnique({ where: byId(args.channelId), select: { id: true } }) : null,
+  ]);
+  if (args.productId != null && !product) errors.add('productId', `Product ${args.productId} does not exist.`);
+  if (args.companyId != null && !customer) errors.add('companyId', `Customer company ${args.companyId} does not exist.`);
+  if (args.channelId != null && !channel) errors.add('channelId', `Channel ${args.channelId} does not exist.`);
+  errors.throwIfAny();
+
+  const currency = args.currency ?? customer?.currency ?? null;
+  const date = todayUtc();
+  const [quote] = await quotePrices(db, [{ productId: args.productId!, baseQuantity: args.quantity! }], {
+    customerCompanyId: args.companyId ?? null,
+    channelId: args.channelId ?? null,
+    currency,
+    date,
+  });
+  if (quote.source && quote.unitPrice === null) {
+    const key = args.currency ? 'currency' : 'companyId';
+    throw new ValidationError({
+      [key]: [`No exchange rate converts ${quote.sourceCurrency} (the currency of the ${quote.source.replace(/_/g, ' ')}) to ${currency} on ${date.toISOString().slice(0, 10)}.`],
+    });
+  }
+  return {
+    unitPrice: quote.unitPrice,
+    currency: quote.source ? (currency ?? quote.sourceCurrency) : currency,
+    source: quote.source,
+    priceListId: quote.priceListId,
+  };
 }

@@ -1,5 +1,8 @@
-// The people to talk to at a supplier. A contact is always addressed through its supplier: a contact id
-// under the wrong supplier is "not found", like an id that does not exist.
+// The people to talk to at a supplier, in the shape of /suppliers/{id}/contacts: {name, email, phone, role}.
+// They are contacts (the Contact model, also listed under /contacts) owned by the supplier: `name` is the
+// first name and last name together (a name given here is stored whole as the first name, so it reads back
+// exactly) and `role` is the title. A contact is always addressed through its supplier: a contact id under
+// the wrong supplier, or of a customer company's contact, is "not found", like an id that does not exist.
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
@@ -25,7 +28,7 @@ export interface SupplierContactListArgs extends PageArgs {
 
 export type SupplierContactQuery = PassThroughQuery;
 
-const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
+const SORTABLE = { id: 'id', name: 'firstName', created_at: 'createdAt', updated_at: 'updatedAt' };
 
 export async function listSupplierContacts(
   db: TenantDb,
@@ -39,8 +42,8 @@ export async function listSupplierContacts(
   await getSupplier(db, supplierId, { select: { id: true } });
   const where = { supplierId };
   const [items, total] = await db.$transaction([
-    db.supplierContact.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.supplierContact.count({ where }),
+    db.contact.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
+    db.contact.count({ where }),
   ]);
   return { items, meta: pageMeta(window, total, items.length) };
 }
@@ -52,7 +55,7 @@ export async function getSupplierContact(
   query: SupplierContactQuery = {},
 ) {
   await getSupplier(db, supplierId, { select: { id: true } });
-  const contact = await db.supplierContact.findFirst({ ...query, where: { id, supplierId } });
+  const contact = await db.contact.findFirst({ ...query, where: { id, supplierId } });
   if (!contact) throw new NotFoundError('Supplier contact', id);
   return contact;
 }
@@ -66,10 +69,10 @@ export async function createSupplierContact(
   return db.$transaction(async (tx) => {
     await getSupplier(tx, supplierId, { select: { id: true } });
     checkContactInput(input, true);
-    const created = await tx.supplierContact.create({
-      data: { ...contactData(input), supplierId } as Prisma.SupplierContactUncheckedCreateInput,
+    const created = await tx.contact.create({
+      data: { ...contactData(input), supplierId } as Prisma.ContactUncheckedCreateInput,
     });
-    return tx.supplierContact.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return tx.contact.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
 
@@ -83,15 +86,15 @@ export async function updateSupplierContact(
   return db.$transaction(async (tx) => {
     await getSupplierContact(tx, supplierId, id, { select: { id: true } });
     checkContactInput(input, false);
-    await tx.supplierContact.update({ where: byId(id), data: contactData(input) });
-    return tx.supplierContact.findUniqueOrThrow({ ...query, where: byId(id) });
+    await tx.contact.update({ where: byId(id), data: contactData(input) });
+    return tx.contact.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
 export async function deleteSupplierContact(db: TenantDb, supplierId: number, id: number, query: SupplierContactQuery = {}) {
   return db.$transaction(async (tx) => {
     const contact = await getSupplierContact(tx, supplierId, id, query);
-    await tx.supplierContact.delete({ where: byId(id) });
+    await tx.contact.delete({ where: byId(id) });
     return contact;
   });
 }
@@ -106,12 +109,14 @@ function checkContactInput(input: SupplierContactInput, creating: boolean): void
   errors.throwIfAny();
 }
 
-function contactData(input: SupplierContactInput): Prisma.SupplierContactUncheckedUpdateInput {
-  const data: Record<string, unknown> = {};
-  for (const field of Object.keys(MAX_LENGTHS) as Array<keyof SupplierContactInput>) {
-    const value = input[field];
-    if (value === undefined) continue;
-    data[field] = field === 'name' ? (value as string).trim() : value;
+function contactData(input: SupplierContactInput): Prisma.ContactUncheckedUpdateInput {
+  const data: Prisma.ContactUncheckedUpdateInput = {};
+  if (input.name !== undefined) {
+    data.firstName = input.name!.trim();
+    data.lastName = null;
   }
+  if (input.email !== undefined) data.email = input.email;
+  if (input.phone !== undefined) data.phone = input.phone;
+  if (input.role !== undefined) data.title = input.role;
   return data;
 }

@@ -8,11 +8,16 @@ import * as templates from '../../domain/catalog-support/distribution-templates.
 import * as templateCategories from '../../domain/catalog-support/distribution-template-categories.js';
 
 export const PriorityListRef = builder.prismaObject('PriorityList', {
-  description: 'A fulfillment priority list products can name.',
+  description: 'A fulfillment priority list products can name: the order in which their orders take stock from warehouses.',
   fields: (t) => ({
     id: t.exposeInt('id'),
     name: t.exposeString('name'),
     description: t.exposeString('description', { nullable: true }),
+    warehouseIds: t.intList({
+      description: 'Warehouses in priority order (first is taken first); warehouses not listed come after, by id.',
+      select: { warehouses: { select: { warehouseId: true }, orderBy: { position: 'asc' } } },
+      resolve: (list) => list.warehouses.map((entry) => entry.warehouseId),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
@@ -46,12 +51,21 @@ const DistributionTemplateCategoryPageRef = pageOf('DistributionTemplateCategory
 const UPDATE = 'Every field is optional; only the fields given change.';
 const NAME = 'At most 255 characters.';
 
+const WAREHOUSE_IDS = 'Warehouses (top-level locations) in priority order, each once; replaces the list when given.';
 const PriorityListCreateInput = builder.inputType('PriorityListCreateInput', {
-  fields: (t) => ({ name: t.string({ required: true, description: NAME }), description: t.string({ required: false }) }),
+  fields: (t) => ({
+    name: t.string({ required: true, description: NAME }),
+    description: t.string({ required: false }),
+    warehouseIds: t.intList({ required: false, description: WAREHOUSE_IDS }),
+  }),
 });
 const PriorityListUpdateInput = builder.inputType('PriorityListUpdateInput', {
   description: UPDATE,
-  fields: (t) => ({ name: t.string({ required: false, description: NAME }), description: t.string({ required: false }) }),
+  fields: (t) => ({
+    name: t.string({ required: false, description: NAME }),
+    description: t.string({ required: false }),
+    warehouseIds: t.intList({ required: false, description: WAREHOUSE_IDS }),
+  }),
 });
 const DistributionTemplateCreateInput = builder.inputType('DistributionTemplateCreateInput', {
   fields: (t) => ({

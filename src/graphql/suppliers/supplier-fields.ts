@@ -8,6 +8,7 @@ import * as contacts from '../../domain/suppliers/supplier-contacts.js';
 import {
   SupplierContactCreateInput,
   SupplierContactPageRef,
+  SupplierContactRef,
   SupplierContactUpdateInput,
   SupplierCreateInput,
   SupplierPageRef,
@@ -40,7 +41,7 @@ builder.queryFields((t) => ({
       ),
   }),
   supplierContact: t.prismaField({
-    type: 'SupplierContact',
+    type: SupplierContactRef,
     args: { supplierId: t.arg.int({ required: true }), id: t.arg.int({ required: true }) },
     resolve: (query, _root, args, ctx) => contacts.getSupplierContact(ctx.db, args.supplierId, args.id, query),
   }),
@@ -64,12 +65,12 @@ builder.mutationFields((t) => ({
     resolve: (query, _root, args, ctx) => suppliers.deleteSupplier(ctx.db, args.id, query),
   }),
   createSupplierContact: t.prismaField({
-    type: 'SupplierContact',
+    type: SupplierContactRef,
     args: { supplierId: t.arg.int({ required: true }), input: t.arg({ type: SupplierContactCreateInput, required: true }) },
     resolve: (query, _root, args, ctx) => contacts.createSupplierContact(ctx.db, args.supplierId, args.input, query),
   }),
   updateSupplierContact: t.prismaField({
-    type: 'SupplierContact',
+    type: SupplierContactRef,
     args: {
       supplierId: t.arg.int({ required: true }),
       id: t.arg.int({ required: true }),
@@ -78,7 +79,7 @@ builder.mutationFields((t) => ({
     resolve: (query, _root, args, ctx) => contacts.updateSupplierContact(ctx.db, args.supplierId, args.id, args.input, query),
   }),
   deleteSupplierContact: t.prismaField({
-    type: 'SupplierContact',
+    type: SupplierContactRef,
     args: { supplierId: t.arg.int({ required: true }), id: t.arg.int({ required: true }) },
     resolve: (query, _root, args, ctx) => contacts.deleteSupplierContact(ctx.db, args.supplierId, args.id, query),
   }),

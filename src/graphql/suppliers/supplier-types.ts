@@ -19,7 +19,7 @@ export const SupplierRef = builder.prismaObject('Supplier', {
       description: 'How much more than ordered a purchase receipt may bring in, in percent of the line.',
     }),
     paymentTermsDays: t.exposeInt('paymentTermsDays', { nullable: true, description: 'Net days: its bills are due this many days after the bill date unless an order says otherwise.' }),
-    contacts: t.relation('contacts', { query: { orderBy: { id: 'asc' } } }),
+    contacts: t.relation('contacts', { type: SupplierContactRef, query: { orderBy: { id: 'asc' } } }),
     supplierSkus: t.relation('supplierSkus', {
       description: 'What this supplier calls our products, and its terms.',
       query: { orderBy: { id: 'asc' } },
@@ -29,15 +29,24 @@ export const SupplierRef = builder.prismaObject('Supplier', {
   }),
 });
 
-export const SupplierContactRef = builder.prismaObject('SupplierContact', {
-  description: 'A person to talk to at a supplier.',
+/**
+ * A supplier's contact in the shape of /suppliers/{id}/contacts: a Contact owned by a supplier (the same
+ * record /contacts lists), `name` being first and last name together and `role` its title.
+ */
+export const SupplierContactRef = builder.prismaObject('Contact', {
+  variant: 'SupplierContact',
+  description: 'A person to talk to at a supplier (a contact owned by the supplier, in this older shape).',
   fields: (t) => ({
     id: t.exposeInt('id'),
-    supplierId: t.exposeInt('supplierId'),
-    name: t.exposeString('name'),
+    supplierId: t.int({ select: { supplierId: true }, resolve: (contact) => contact.supplierId! }),
+    name: t.string({
+      description: 'First name and last name.',
+      select: { firstName: true, lastName: true },
+      resolve: (contact) => [contact.firstName, contact.lastName].filter(Boolean).join(' '),
+    }),
     email: t.exposeString('email', { nullable: true }),
     phone: t.exposeString('phone', { nullable: true }),
-    role: t.exposeString('role', { nullable: true }),
+    role: t.string({ nullable: true, description: "The contact's title.", select: { title: true }, resolve: (contact) => contact.title }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),

@@ -1,0 +1,144 @@
+// The sales channel in GraphQL: its type (the contract's camelCase table, with createdAt/updatedAt as Unix
+// seconds and credentials write-only) and its inputs. Rules in src/domain/sales/channels.ts.
+import { builder, type InputFieldBuilder } from '../builder.js';
+import { pageOf } from '../shared/page.js';
+import { TagRef } from '../suppliers/tag-fields.js';
+import { WarehouseGroupRef } from '../inventory/inventory-types.js';
+import { CHANNEL_TYPES } from '../../domain/sales/channel-input.js';
+
+const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export const SalesChannelRef = builder.prismaObject('SalesChannel', {
+  description: 'A sales, fulfillment or end-to-end channel. While apiLocked is true, every change through the API is refused (403).',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    uuid: t.exposeString('uuid'),
+    label: t.exposeString('label'),
+    description: t.exposeString('description', { nullable: true }),
+    channelType: t.exposeString('channelType', { description: CHANNEL_TYPES.join(', ') }),
+    apiLocked: t.exposeBoolean('apiLocked', { description: 'Changes through the API answer 403; only an administrator unlocks (CLI channel:unlock).' }),
+    warehouseGroupId: t.exposeInt('warehouseGroupId'),
+    warehouseGroup: t.relation('warehouseGroup', { type: WarehouseGroupRef }),
+    storeType: t.exposeString('storeType', { nullable: true }),
+    enabled: t.exposeBoolean('enabled'),
+    status: t.exposeInt('status'),
+    isPOSChannel: t.exposeBoolean('isPOSChannel'),
+    isCustomerSpecific: t.exposeBoolean('isCustomerSpecific'),
+    pullOrdersFromOms: t.exposeBoolean('pullOrdersFromOms'),
+    pullOrderAppIntegrationAccountId: t.exposeInt('pullOrderAppIntegrationAccountId', { nullable: true }),
+    pullOrderOmsStoreId: t.exposeString('pullOrderOmsStoreId', { nullable: true }),
+    getProductsEnabled: t.exposeBoolean('getProductsEnabled'),
+    pushInventoryEnabled: t.exposeBoolean('pushInventoryEnabled'),
+    includeIncomingStocksEnabled: t.exposeBoolean('includeIncomingStocksEnabled'),
+    includeDraftProductsEnabled: t.exposeBoolean('includeDraftProductsEnabled'),
+    pullStocksEnabled: t.exposeBoolean('pullStocksEnabled'),
+    pullShipmentsEnabled: t.exposeBoolean('pullShipmentsEnabled'),
+    pushIncomingStocksFromSupplierPurchaseOrderEnabled: t.exposeBoolean('pushIncomingStocksFromSupplierPurchaseOrderEnabled'),
+    pushStocksAppIntegrationAccountId: t.exposeInt('pushStocksAppIntegrationAccountId', { nullable: true }),
+    channelIntegrationMapping: t.expose('channelIntegrationMapping', { type: 'JSON', description: 'A list of objects; empty when unset.' }),
+    pullOrderIntegrationMapping: t.expose('pullOrderIntegrationMapping', { type: 'JSON', description: 'An object; empty when unset.' }),
+    pushOrderIntegrationMapping: t.expose('pushOrderIntegrationMapping', { type: 'JSON', description: 'An object; empty when unset.' }),
+    pushStockIntegrationMapping: t.expose('pushStockIntegrationMapping', { type: 'JSON', description: 'An object; empty when unset.' }),
+    pushCostIntegrationMapping: t.expose('pushCostIntegrationMapping', { type: 'JSON', description: 'An object; empty when unset.' }),
+    tags: t.field({
+      type: [TagRef],
+      select: { tags: { select: { tag: true }, orderBy: { tagId: 'asc' } } },
+      resolve: (channel) => channel.tags.map((link) => link.tag),
+    }),
+    metafields: t.expose('metafields', { type: 'JSON', description: 'A list of objects; empty when unset.' }),
+    isDropship: t.exposeBoolean('isDropship'),
+    dropshipSupplierId: t.exposeInt('dropshipSupplierId', { nullable: true }),
+    dropshipPoDeliveryWarehouseId: t.exposeInt('dropshipPoDeliveryWarehouseId', { nullable: true }),
+    dropshipPoDeliveryType: t.exposeString('dropshipPoDeliveryType', { nullable: true }),
+    dropshipAutoCreatePo: t.exposeBoolean('dropshipAutoCreatePo'),
+    dropshipAutoSendPo: t.exposeBoolean('dropshipAutoSendPo'),
+    dropshipInventoryNotTracked: t.exposeBoolean('dropshipInventoryNotTracked'),
+    autoPushOrderAfterMinutes: t.exposeInt('autoPushOrderAfterMinutes', { nullable: true }),
+    autoPushMode: t.exposeString('autoPushMode', { nullable: true }),
+    filters: t.expose('filters', { type: 'JSON' }),
+    restrictions: t.expose('restrictions', { type: 'JSON' }),
+    credentialsSet: t.boolean({
+      description: 'Whether credentials are stored (they are write-only and never shown).',
+      select: { credentials: true },
+      resolve: (channel) => channel.credentials !== null && !(typeof channel.credentials === 'object' && Object.keys(channel.credentials).length === 0),
+    }),
+    fees: t.expose('fees', { type: 'JSON' }),
+    priceListId: t.exposeInt('priceListId', { nullable: true, description: "Prices lines without a unit price when the customer has no list of its own." }),
+    createdAt: t.int({ description: 'Unix seconds.', select: { createdAt: true }, resolve: (channel) => unixSeconds(channel.createdAt) }),
+    updatedAt: t.int({ description: 'Unix seconds.', select: { updatedAt: true }, resolve: (channel) => unixSeconds(channel.updatedAt) }),
+    createdBy: t.exposeInt('createdBy', { nullable: true, description: 'The API token that created the channel.' }),
+    updatedBy: t.exposeInt('updatedBy', { nullable: true, description: 'The API token that changed it last.' }),
+  }),
+});
+
+export const SalesChannelPageRef = pageOf('SalesChannelPage', SalesChannelRef);
+
+const FLAG_FIELDS = [
+  'enabled',
+  'isPOSChannel',
+  'getProductsEnabled',
+  'pushInventoryEnabled',
+  'includeIncomingStocksEnabled',
+  'includeDraftProductsEnabled',
+  'pullStocksEnabled',
+  'pullShipmentsEnabled',
+  'pushIncomingStocksFromSupplierPurchaseOrderEnabled',
+  'isDropship',
+  'dropshipAutoCreatePo',
+  'dropshipAutoSendPo',
+  'dropshipInventoryNotTracked',
+] as const;
+
+const JSON_FIELDS = {
+  channelIntegrationMapping: 'A list of objects.',
+  pullOrderIntegrationMapping: 'An object.',
+  pushOrderIntegrationMapping: 'An object.',
+  pushStockIntegrationMapping: 'An object.',
+  pushCostIntegrationMapping: 'An object.',
+  metafields: 'A list of objects.',
+  filters: 'An object.',
+  restrictions: 'An object.',
+  fees: 'An object.',
+  credentials: 'An object; write-only (reads show credentialsSet). null clears them.',
+} as const;
+
+/** The fields of the legacy POST /channels/sales, shared with the full input. */
+const legacyFields = (t: InputFieldBuilder, creating: boolean) => ({
+  label: t.string({ required: creating, description: 'At most 255 characters.' }),
+  warehouseGroupId: t.int({ required: creating, description: 'The warehouse group whose warehouses serve the orders.' }),
+  description: t.string({ required: false }),
+  isCustomerSpecific: t.boolean({ required: false }),
+  pullOrdersFromOms: t.boolean({ required: false }),
+  pullOrderAppIntegrationAccountId: t.int({ required: false }),
+  pullOrderOmsStoreId: t.string({ required: false, description: 'At most 255 characters.' }),
+  tagIds: t.intList({ required: false, description: creating ? 'Tags of the company.' : 'Replaces the tags.' }),
+});
+
+const channelFields = (t: InputFieldBuilder, creating: boolean) => ({
+  channelType: t.string({ required: creating, description: CHANNEL_TYPES.join(', ') }),
+  ...legacyFields(t, creating),
+  apiLocked: t.boolean({
+    required: false,
+    description: 'true locks the channel against changes through the API; false on a locked channel is refused (403).',
+  }),
+  storeType: t.string({ required: false, description: 'At most 64 characters.' }),
+  pushStocksAppIntegrationAccountId: t.int({ required: false }),
+  priceListId: t.int({ required: false }),
+  dropshipSupplierId: t.int({ required: false }),
+  dropshipPoDeliveryWarehouseId: t.int({ required: false, description: 'A warehouse (a top-level location).' }),
+  dropshipPoDeliveryType: t.string({ required: false, description: 'At most 32 characters.' }),
+  autoPushOrderAfterMinutes: t.int({ required: false, description: '0 or more.' }),
+  autoPushMode: t.string({ required: false, description: 'At most 32 characters.' }),
+  ...Object.fromEntries(FLAG_FIELDS.map((name) => [name, t.boolean({ required: false })])),
+  ...Object.fromEntries(Object.entries(JSON_FIELDS).map(([name, description]) => [name, t.field({ type: 'JSON', required: false, description })])),
+});
+
+export const SalesChannelCreateInput = builder.inputType('SalesChannelCreateInput', { fields: (t) => channelFields(t, true) });
+export const SalesChannelUpdateInput = builder.inputType('SalesChannelUpdateInput', {
+  description: 'Every field is optional; only the fields given change. A locked channel cannot be changed.',
+  fields: (t) => channelFields(t, false),
+});
+export const LegacySalesChannelInput = builder.inputType('LegacySalesChannelInput', {
+  description: 'POST /channels/sales: a sales channel (channelType, when given, must be sales_channel).',
+  fields: (t) => ({ ...legacyFields(t, true), channelType: t.string({ required: false, description: 'sales_channel only.' }) }),
+});
