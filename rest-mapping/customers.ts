@@ -3,11 +3,12 @@
 import type { RestRoute } from '../src/rest/route.js';
 import { PAGE_META } from './shared.js';
 
-const ADDRESS = 'name street1 street2 city state zip country';
+/** An address (REST: street_1, street_2 …) as customers and sales orders show it. */
+export const ADDRESS_FIELDS = 'name street1 street2 city state zip country';
 const CONTACT_FIELDS = 'id companyId supplierId firstName lastName email phone title createdAt updatedAt';
 const COMPANY_FIELDS = `
   id name email phone taxId currency priceListId priceList { id name currency } paymentTermsDays
-  billingAddress { ${ADDRESS} } shippingAddress { ${ADDRESS} } notes customFields
+  billingAddress { ${ADDRESS_FIELDS} } shippingAddress { ${ADDRESS_FIELDS} } notes customFields
   contacts { id firstName lastName email phone title } createdAt updatedAt`;
 const CONTACT_WITH_OWNER = `${CONTACT_FIELDS} company { id name } supplier { id name }`;
 

@@ -152,7 +152,7 @@ export const inventoryRoutes: RestRoute[] = [
     graphql: /* GraphQL */ `
       query ListStock($page: Int, $perPage: Int, $productId: Int, $locationId: Int, $lotId: Int, $asOf: DateTime) {
         stock(page: $page, perPage: $perPage, productId: $productId, locationId: $locationId, lotId: $lotId, asOf: $asOf) {
-          items { productId locationId lotId quantity qtyIncoming }
+          items { productId locationId lotId quantity qtyIncoming qtyPending qtyAvailable }
           ${PAGE_META}
         }
       }`,

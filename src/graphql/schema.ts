@@ -18,6 +18,7 @@ import './integrations/index.js';
 import './payables/index.js';
 import './sales/customers-index.js';
 import './sales/channel-fields.js';
+import './sales/orders-index.js';
 import { ForbiddenError } from '../domain/shared/errors.js';
 import type { RequestContext } from './context.js';
 

@@ -137,6 +137,10 @@ export function createRestGateway(services: AppServices): RestGateway {
       return sendAttachment(res, status, format.mediaType, await format.render(value), format.filename(value));
     }
     const value = result.data![compiled.rootField];
+    if (route.outcomes) {
+      const outcome = route.outcomes.cases[value[route.outcomes.field]]!;
+      return sendJson(res, outcome.status, { data: value[outcome.data] });
+    }
     if (route.envelope === 'bare') return sendJson(res, status, value);
     if (route.envelope === 'page') return sendJson(res, status, { data: value.items, meta: value.meta });
     return sendJson(res, status, { data: value });

@@ -10,6 +10,8 @@ import { BILL_FILTERS } from '../domain/payables/bills.js';
 import { CUSTOMER_COMPANY_FILTERS } from '../domain/sales/customers.js';
 import { CONTACT_FILTERS } from '../domain/sales/contacts.js';
 import { PRICE_LIST_FILTERS } from '../domain/pricing/price-lists.js';
+import { SALES_ORDER_FILTERS } from '../domain/sales/sales-orders.js';
+import { PURGATORY_FILTERS } from '../domain/sales/purgatory.js';
 import type { RestRoute } from './route.js';
 
 /** Field tables by the name a route gives in `filters.spec`. */
@@ -20,6 +22,8 @@ export const FILTER_SPECS: Record<string, FilterSpec<unknown>> = {
   customerCompanies: CUSTOMER_COMPANY_FILTERS,
   contacts: CONTACT_FILTERS,
   priceLists: PRICE_LIST_FILTERS,
+  salesOrders: SALES_ORDER_FILTERS,
+  purgatory: PURGATORY_FILTERS,
 };
 
 export const FILTER_PARAM_INPUT = 'FilterParamInput';

@@ -148,13 +148,22 @@ function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema): JsonSche
     ...(route.deprecated ? { deprecated: true } : {}),
     parameters,
     responses: {
-      [status]: {
-        description: 'Success.',
-        content: {
-          ...json(body),
-          ...Object.fromEntries([...compiled.formats.values()].map((f) => [f.format.mediaType, { schema: { type: 'string', format: 'binary' } }])),
-        },
-      },
+      ...(route.outcomes
+        ? Object.fromEntries(
+            Object.values(route.outcomes.cases).map((outcome) => [
+              String(outcome.status),
+              { description: outcome.description, content: json({ type: 'object', required: ['data'], properties: { data: (result as { properties: Record<string, JsonSchema> }).properties[outcome.data]! } }) },
+            ]),
+          )
+        : {
+            [status]: {
+              description: 'Success.',
+              content: {
+                ...json(body),
+                ...Object.fromEntries([...compiled.formats.values()].map((f) => [f.format.mediaType, { schema: { type: 'string', format: 'binary' } }])),
+              },
+            },
+          }),
       ...ERROR_RESPONSES,
     },
   };

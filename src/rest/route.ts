@@ -36,6 +36,12 @@ export interface RestRoute {
   /** Status of a successful response. Default 200. */
   successStatus?: number;
   /**
+   * A result that says what happened (e.g. an order created, found again, or parked): `field` of the result
+   * (REST name) names the outcome, and each outcome answers its own status with `{data: result[data]}`.
+   * Takes the place of successStatus; the envelope must be `data`.
+   */
+  outcomes?: { field: string; cases: Record<string, { status: number; data: string; description: string }> };
+  /**
    * Field casing of this resource on the wire (request body, response and the keys of per-field errors).
    * Default snake; `camel` keeps GraphQL's names (the sales channel, the cycle count session).
    */

@@ -50,7 +50,7 @@ describe('GET /inventory/stock', () => {
     const all = await api('GET', '/inventory/stock');
     expect(all.status).toBe(200);
     expect(Object.keys(all.body).sort()).toEqual(['data', 'meta']);
-    expect(Object.keys(all.body.data[0]).sort()).toEqual(['location_id', 'lot_id', 'product_id', 'qty_incoming', 'quantity']);
+    expect(Object.keys(all.body.data[0]).sort()).toEqual(['location_id', 'lot_id', 'product_id', 'qty_available', 'qty_incoming', 'qty_pending', 'quantity']);
     const rows = (res: any) => res.body.data.map((r: any) => [r.product_id, r.location_id, r.lot_id, r.quantity]);
     const l2 = all.body.data.find((r: any) => r.lot_id && r.lot_id !== l1).lot_id;
     expect(rows(all)).toEqual([

@@ -9,9 +9,9 @@
 // |                                   | partially_received: shippedQuantity − receivedQuantity), plus open purchase order lines    |
 // |                                   | (submitted or partially_received: baseQuantity − baseQuantityReceived) at the order's      |
 // |                                   | delivery warehouse (INCOMING_SOURCES).                                                       |
-// | qty_pending                       | Units allocated to open demand (sales orders, when they exist: PENDING_SOURCES); 0 today.   |
+// | qty_pending                       | Units allocated to open sales orders, at the warehouse holding them (PENDING_SOURCES).      |
 // | qty_available                     | max(qty_onhand − qty_pending, 0).                                                            |
-// | qty_backordered                   | Demand that could not be allocated (BACKORDERED_SOURCES); 0 today.                          |
+// | qty_backordered                   | Open sales order demand that could not be allocated (BACKORDERED_SOURCES).                  |
 // | qty_available_via_assembly        | How many more units could be built from available components: over the product's BOMs      |
 // |                                   | (ProductBom → BomItem.baseQuantity), the max over BOMs of the min over the BOM's components |
 // |                                   | of floor(qty_available(component) / baseQuantity); 0 without BOMs. Per location: with the  |
@@ -30,9 +30,10 @@
 //
 // "As of" a cutoff, on-hand, cost and in-transit transfers all follow the ledger cutoff exactly; open
 // purchase orders follow it by the time of the cutoff (submitted, closed, cancelled) and by the
-// receipt movements up to it; sales orders (later) are read as they stand when the page is computed.
+// receipt movements up to it; sales orders are read as they stand when the page is computed.
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
+import { demandKey, kitComponents, lineDemands, OPEN_ORDER_STATUSES } from '../sales/demand.js';
 
 type Db = TenantDb | TenantTx;
 
@@ -224,11 +225,38 @@ const unbilledPurchaseOrderLines: QuantitySource = async (db, products) => {
   });
 };
 
-// Extension points: the documents that feed each quantity. Purchase orders add a source to INCOMING_SOURCES
-// and OUTSTANDING_SOURCES, sales orders to PENDING_SOURCES and BACKORDERED_SOURCES.
+/**
+ * Reserved for open sales orders: their allocations, at the warehouse that holds them (a kit line reserves
+ * its components). Allocations exist only for open demand: cancelling, closing and shipping remove them.
+ */
+const salesOrderAllocations: QuantitySource = async (db, products) => {
+  const rows = await db.salesOrderAllocation.groupBy({ by: ['productId', 'warehouseId'], where: { productId: products.filter }, _sum: { quantity: true } });
+  return rows
+    .filter((row) => products.has(row.productId))
+    .map((row) => ({ productId: row.productId, locationId: row.warehouseId, quantity: new Decimal(row._sum.quantity ?? 0) }));
+};
+
+/**
+ * Open sales order demand (confirmed or partially shipped, not yet shipped) that no warehouse could reserve:
+ * demand (src/domain/sales/demand.ts) less its allocations, per product.
+ */
+const salesOrderBackorders: QuantitySource = async (db, products) => {
+  const components = await db.kitItem.findMany({ where: { productId: products.filter }, select: { kitId: true } });
+  const lines = await db.salesOrderLine.findMany({
+    where: { OR: [{ productId: products.filter }, { productId: { in: components.map((c) => c.kitId) } }], salesOrder: { status: { in: OPEN_ORDER_STATUSES } } },
+    select: { id: true, salesOrderId: true, productId: true, baseQuantity: true, baseQuantityShipped: true },
+  });
+  if (lines.length === 0) return [];
+  const demands = lineDemands(lines, await kitComponents(db, lines.map((l) => l.productId))).filter((d) => products.has(d.productId));
+  const allocations = await db.salesOrderAllocation.groupBy({ by: ['salesOrderLineId', 'productId'], where: { salesOrderLineId: { in: lines.map((l) => l.id) } }, _sum: { quantity: true } });
+  const allocated = new Map(allocations.map((row) => [demandKey(row.salesOrderLineId, row.productId), new Decimal(row._sum.quantity ?? 0)]));
+  return demands.map((d) => ({ productId: d.productId, locationId: null, quantity: Decimal.max(d.quantity.minus(allocated.get(demandKey(d.lineId, d.productId)) ?? ZERO), ZERO) }));
+};
+
+// The documents that feed each quantity.
 const INCOMING_SOURCES: QuantitySource[] = [openTransfersInbound, openPurchaseOrdersInbound];
-const PENDING_SOURCES: QuantitySource[] = [];
-const BACKORDERED_SOURCES: QuantitySource[] = [];
+const PENDING_SOURCES: QuantitySource[] = [salesOrderAllocations];
+const BACKORDERED_SOURCES: QuantitySource[] = [salesOrderBackorders];
 const OUTSTANDING_SOURCES: QuantitySource[] = [unbilledPurchaseOrderLines];
 
 /**
@@ -318,7 +346,8 @@ export async function computeProductQuantities(
   return result;
 }
 
-function availableFrom(onhand: Decimal, pending: Decimal): Decimal {
+/** qty_available from on hand and pending: never below zero. */
+export function availableFrom(onhand: Decimal, pending: Decimal): Decimal {
   return Decimal.max(onhand.minus(pending), ZERO);
 }
 
@@ -395,14 +424,24 @@ async function collect(db: Db, sources: QuantitySource[], products: ProductIdSet
  * qty_incoming per product and location (non-zero only), for the given products or every product (`null`),
  * now or as of a ledger cutoff: the same sources as computeProductQuantities.
  */
-export async function incomingByLocation(
-  db: Db,
-  productIds: Iterable<number> | null,
-  options: QuantityOptions = {},
-): Promise<Array<{ productId: number; locationId: number; quantity: Decimal }>> {
-  const products = new ProductIdSet(productIds);
-  const sums = new Map<string, { productId: number; locationId: number; quantity: Decimal }>();
-  for (const source of INCOMING_SOURCES) {
+export function incomingByLocation(db: Db, productIds: Iterable<number> | null, options: QuantityOptions = {}): Promise<LocationQuantity[]> {
+  return sumByLocation(db, INCOMING_SOURCES, new ProductIdSet(productIds), options);
+}
+
+/** qty_pending per product and warehouse (non-zero only), as the sales orders stand now. */
+export function pendingByLocation(db: Db, productIds: Iterable<number> | null): Promise<LocationQuantity[]> {
+  return sumByLocation(db, PENDING_SOURCES, new ProductIdSet(productIds), {});
+}
+
+export interface LocationQuantity {
+  productId: number;
+  locationId: number;
+  quantity: Decimal;
+}
+
+async function sumByLocation(db: Db, sources: QuantitySource[], products: ProductIdSet, options: QuantityOptions): Promise<LocationQuantity[]> {
+  const sums = new Map<string, LocationQuantity>();
+  for (const source of sources) {
     for (const row of await source(db, products, options.asOfMovementId, options.asOfTime)) {
       if (row.locationId === null) continue;
       const key = `${row.productId}:${row.locationId}`;

@@ -123,7 +123,7 @@ export const InventoryAdjustmentRef = builder.prismaObject('InventoryAdjustment'
 });
 
 export const StockRowRef = builder.objectRef<StockRow>('StockRow').implement({
-  description: 'Stock of one product at one location, in one lot (lotId null: stock without a lot): on hand, and incoming (always on the row without a lot).',
+  description: 'Stock of one product at one location, in one lot (lotId null: stock without a lot): on hand, and incoming and reserved (always on the row without a lot).',
   fields: (t) => ({
     productId: t.exposeInt('productId'),
     locationId: t.exposeInt('locationId'),
@@ -133,6 +133,16 @@ export const StockRowRef = builder.objectRef<StockRow>('StockRow').implement({
       type: 'Decimal',
       description: 'On its way in (open transfers and purchase orders); known per location only, so shown on the row without a lot.',
       resolve: (row) => row.qtyIncoming,
+    }),
+    qtyPending: t.field({
+      type: 'Decimal',
+      description: "Reserved by open sales orders; reservations are per warehouse, so shown on the warehouse's row without a lot.",
+      resolve: (row) => row.qtyPending,
+    }),
+    qtyAvailable: t.field({
+      type: 'Decimal',
+      description: 'max(quantity − qty_pending, 0) of the row.',
+      resolve: (row) => row.qtyAvailable,
     }),
   }),
 });

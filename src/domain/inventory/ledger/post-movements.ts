@@ -2,6 +2,7 @@
 // For each movement it resolves the lot (or splits a lot-less take across lots by the deduction strategy),
 // updates the balances concurrency-safely (see balances.ts), refuses negative stock unless the warehouse
 // group allows it, writes the immutable ledger rows and keeps the FIFO cost layers (see cost-layers.ts).
+// Stock that arrives goes to the backorders of sales orders first (src/domain/sales/allocation.ts).
 // It runs inside the caller's transaction and never opens its own, so a document posts all or nothing.
 import type { Lot, StockMovement, WarehouseGroup } from '../../../generated/prisma/client.js';
 import type { TenantTx } from '../../../db/tenant-client.js';
@@ -11,6 +12,7 @@ import { ValidationError } from '../../shared/errors.js';
 import { findNamedLot, findOrCreateLot, isExpired, orderLots, todayUtc, type LotPickOrder } from '../lots.js';
 import { balanceQuantity, decreaseBalance, increaseBalance, lockBalanceRows, lockLotBalances, type BalanceKey } from './balances.js';
 import { consumeCostLayers, openCostLayer, receiptUnitCost, type LayerProduct } from './cost-layers.js';
+import { allocateArrivals } from '../../sales/allocation.js';
 
 export interface MovementInput {
   productId: number;
@@ -144,6 +146,8 @@ export async function postStockMovements(
       posted.push({ ...movement, inputIndex, lot: part.lot });
     }
   }
+  // Stock that arrives fills the backorders of its product and warehouse in this same transaction.
+  await allocateArrivals(tx, posted.filter((movement) => movement.quantity.gt(0)));
   return posted;
 }
 

@@ -1,16 +1,18 @@
 // Stock per product, location and lot: now (from the balances), or as of a past moment (the sum of the
 // ledger's movements that occurred at or before it — exact, since the ledger is never rewritten), with the
-// quantity incoming (quantities.ts) beside it.
+// quantities incoming and reserved (quantities.ts) beside it.
 //
-// A row is a (product, location, lot) with stock on hand or incoming. Incoming stock has no lot yet (the lot
-// of goods on their way is known only when they arrive), so it sits on the row without a lot; a product that
-// is only incoming at a location gets a row with quantity 0. Rows with neither are left out, in both modes,
-// so the two answers agree for the same moment. Rows are ordered by product, location, then lot (no lot first).
+// A row is a (product, location, lot) with stock on hand, incoming or reserved. Incoming stock has no lot yet
+// (the lot of goods on their way is known only when they arrive) and sales orders reserve stock per warehouse,
+// so both sit on the row without a lot (of the warehouse, for reservations); a product only incoming or
+// reserved at a location gets a row with quantity 0. Rows with none are left out, in both modes, so the two
+// answers agree for the same moment. Reservations are read as the sales orders stand now, also with as_of.
+// Rows are ordered by product, location, then lot (no lot first).
 import type { TenantDb } from '../../../db/tenant-client.js';
 import { Decimal, ZERO } from '../../shared/decimal.js';
 import { FieldErrorCollector } from '../../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, type PageWindow } from '../../shared/pagination.js';
-import { incomingByLocation, type QuantityOptions } from '../quantities.js';
+import { availableFrom, incomingByLocation, pendingByLocation, type QuantityOptions } from '../quantities.js';
 
 export interface StockQueryArgs extends PageArgs {
   productId?: number | null;
@@ -25,9 +27,13 @@ export interface StockRow {
   lotId: number | null;
   quantity: Decimal;
   qtyIncoming: Decimal;
+  /** Reserved by sales orders (on the warehouse's row without a lot). */
+  qtyPending: Decimal;
+  /** max(quantity − qtyPending, 0). */
+  qtyAvailable: Decimal;
 }
 
-type OnhandRow = Omit<StockRow, 'qtyIncoming'>;
+type OnhandRow = Omit<StockRow, 'qtyIncoming' | 'qtyPending' | 'qtyAvailable'>;
 
 /** On-hand rows in stock order: the total, and a slice of them by offset. */
 interface OnhandSource {
@@ -45,11 +51,12 @@ export async function listStock(db: TenantDb, args: StockQueryArgs): Promise<Pag
     ...(args.lotId ? { lotId: args.lotId } : {}),
   };
   const onhand = args.asOf ? await onhandAsOf(db, where, args.asOf) : currentOnhand(db, where);
-  const incoming = args.lotId ? [] : await incomingRows(db, args);
-  return mergePage(onhand, incoming, window);
+  const lotless = args.lotId ? [] : await lotlessRows(db, args);
+  return mergePage(onhand, lotless, window);
 }
 
-async function incomingRows(db: TenantDb, args: StockQueryArgs): Promise<StockRow[]> {
+/** Incoming and reserved per product and location, as rows without a lot (quantity 0 until merged). */
+async function lotlessRows(db: TenantDb, args: StockQueryArgs): Promise<StockRow[]> {
   const options: QuantityOptions = {};
   if (args.asOf) {
     // Documents as they stood at the last movement at or before the moment.
@@ -57,11 +64,17 @@ async function incomingRows(db: TenantDb, args: StockQueryArgs): Promise<StockRo
     options.asOfMovementId = last?.id ?? 0;
     options.asOfTime = args.asOf;
   }
-  const rows = await incomingByLocation(db, args.productId ? [args.productId] : null, options);
-  return rows
-    .filter((row) => !args.locationId || row.locationId === args.locationId)
-    .map((row) => ({ productId: row.productId, locationId: row.locationId, lotId: null, quantity: ZERO, qtyIncoming: row.quantity }))
-    .sort(compareRows);
+  const products = args.productId ? [args.productId] : null;
+  const [incoming, pending] = [await incomingByLocation(db, products, options), await pendingByLocation(db, products)];
+  const rows = new Map<string, StockRow>();
+  const rowAt = (productId: number, locationId: number) => {
+    const key = `${productId}:${locationId}`;
+    if (!rows.has(key)) rows.set(key, { productId, locationId, lotId: null, quantity: ZERO, qtyIncoming: ZERO, qtyPending: ZERO, qtyAvailable: ZERO });
+    return rows.get(key)!;
+  };
+  for (const row of incoming) rowAt(row.productId, row.locationId).qtyIncoming = row.quantity;
+  for (const row of pending) rowAt(row.productId, row.locationId).qtyPending = row.quantity;
+  return [...rows.values()].filter((row) => !args.locationId || row.locationId === args.locationId).sort(compareRows);
 }
 
 function currentOnhand(db: TenantDb, where: object): OnhandSource {
@@ -101,14 +114,14 @@ function compareRows(a: OnhandRow, b: OnhandRow): number {
 }
 
 /**
- * Pages the union of the on-hand rows (paged by the source) and the incoming rows (few: open documents only)
- * without reading every on-hand row. An on-hand row at offset s sits at s + (incoming-only rows before it);
- * an incoming-only row j sits at j + (on-hand rows before it). Reading the on-hand rows from
+ * Pages the union of the on-hand rows (paged by the source) and the lotless incoming/reserved rows (few: open
+ * documents only) without reading every on-hand row. An on-hand row at offset s sits at s + (incoming-only
+ * rows before it); an incoming-only row j sits at j + (on-hand rows before it). Reading the on-hand rows from
  * skip − |incoming-only| on therefore covers every row of the page and places each exactly.
  */
 async function mergePage(onhand: OnhandSource, incoming: StockRow[], window: PageWindow): Promise<Page<StockRow>> {
   const key = (row: { productId: number; locationId: number }) => `${row.productId}:${row.locationId}`;
-  const incomingAt = new Map(incoming.map((row) => [key(row), row.qtyIncoming]));
+  const incomingAt = new Map(incoming.map((row) => [key(row), row]));
   const [total, lotless] = await Promise.all([onhand.count(), onhand.lotless(incoming)]);
   const merged = new Set(lotless.map(key));
   const incomingOnly = incoming.filter((row) => !merged.has(key(row)));
@@ -118,8 +131,9 @@ async function mergePage(onhand: OnhandSource, incoming: StockRow[], window: Pag
   const placed: Array<{ position: number; row: StockRow }> = [];
   fetched.forEach((row, index) => {
     const before = incomingOnly.filter((other) => compareRows(other, row) < 0).length;
-    const qtyIncoming = row.lotId === null ? incomingAt.get(key(row)) ?? ZERO : ZERO;
-    placed.push({ position: start + index + before, row: { ...row, qtyIncoming } });
+    const extra = row.lotId === null ? incomingAt.get(key(row)) : undefined;
+    const qtyPending = extra?.qtyPending ?? ZERO;
+    placed.push({ position: start + index + before, row: { ...row, qtyIncoming: extra?.qtyIncoming ?? ZERO, qtyPending, qtyAvailable: availableFrom(row.quantity, qtyPending) } });
   });
   incomingOnly.forEach((row, j) => {
     if (start > 0 && (fetched.length === 0 || compareRows(row, fetched[0]) < 0)) return; // before the page

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "SalesOrder" ADD COLUMN     "intakePayload" JSONB;

@@ -1,0 +1,63 @@
+// The state changes of a sales order, each one transaction that first claims the order with a conditional
+// update on its status (claimOrder), so concurrent transitions serialise and the loser gets a 422 naming the
+// state; a locked channel refuses every one (403).
+//   draft → confirmed: the lines reserve stock (allocation.ts); what cannot be reserved is backordered.
+//   confirmed | partially_shipped: allocate retries the backorders; deallocate releases every reservation.
+//   draft | confirmed → cancelled: reservations released, and the freed stock goes to other backorders.
+//   partially_shipped | shipped → closed: nothing more will ship; reservations released likewise.
+// (partially_shipped and shipped follow from shipments.)
+import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId } from '../../db/tenant-client.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { allocateArrivals, allocateOrders, releaseAllocations } from './allocation.js';
+import { OPEN_ORDER_STATUSES } from './demand.js';
+import { claimOrder } from './sales-orders.js';
+
+export async function confirmSalesOrder(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+  return db.$transaction(async (tx) => {
+    await claimOrder(tx, id, ['draft'], 'confirmed');
+    await tx.salesOrder.update({ where: byId(id), data: { status: 'confirmed', confirmedAt: new Date() } });
+    await allocateOrders(tx, [id]);
+    return tx.salesOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+  });
+}
+
+export async function allocateSalesOrder(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+  return db.$transaction(async (tx) => {
+    await claimOrder(tx, id, OPEN_ORDER_STATUSES, 'allocated');
+    await allocateOrders(tx, [id]);
+    return tx.salesOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+  });
+}
+
+export async function deallocateSalesOrder(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+  return db.$transaction(async (tx) => {
+    await claimOrder(tx, id, OPEN_ORDER_STATUSES, 'deallocated');
+    await releaseAllocations(tx, [id]);
+    return tx.salesOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+  });
+}
+
+export async function cancelSalesOrder(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+  return db.$transaction(async (tx) => {
+    await claimOrder(tx, id, ['draft', 'confirmed'], 'cancelled');
+    await tx.salesOrder.update({ where: byId(id), data: { status: 'cancelled', cancelledAt: new Date() } });
+    await passOnReleased(tx, id);
+    return tx.salesOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+  });
+}
+
+export async function closeSalesOrder(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+  return db.$transaction(async (tx) => {
+    await claimOrder(tx, id, ['partially_shipped', 'shipped'], 'closed');
+    await tx.salesOrder.update({ where: byId(id), data: { status: 'closed', closedAt: new Date() } });
+    await passOnReleased(tx, id);
+    return tx.salesOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+  });
+}
+
+/** Releases the order's reservations and lets the backorders of other orders take the freed stock. */
+async function passOnReleased(tx: TenantTx, id: number): Promise<void> {
+  const freed = await releaseAllocations(tx, [id]);
+  await allocateArrivals(tx, freed.map((place) => ({ productId: place.productId, locationId: place.warehouseId })));
+}

@@ -1,0 +1,3 @@
+// Sales orders, order intake and purgatory.
+import './sales-order-fields.js';
+import './purgatory-fields.js';

@@ -1,0 +1,167 @@
+// GraphQL object and input types of sales orders. A line's allocated and backordered quantities come from its
+// allocations (loaded with the line) and, for a kit, its components: see src/domain/sales/demand.ts.
+import { builder, type InputFieldBuilder } from '../builder.js';
+import { pageOf } from '../shared/page.js';
+import { formatDateOnly } from '../../domain/inventory/lots.js';
+import { Decimal, ZERO } from '../../domain/shared/decimal.js';
+import type { Address } from '../../domain/sales/address.js';
+import { demandKey, lineAllocated, lineDemands, OPEN_ORDER_STATUSES } from '../../domain/sales/demand.js';
+import { SALES_ORDER_STATUSES } from '../../domain/sales/sales-orders.js';
+import { AddressInput, AddressRef } from './customer-fields.js';
+
+export const SalesOrderStatusEnum = builder.enumType('SalesOrderStatus', { values: SALES_ORDER_STATUSES });
+
+const WarehouseAllocationRef = builder.objectRef<{ warehouseId: number; quantity: Decimal }>('SalesOrderLineAllocation').implement({
+  description: "Stock reserved for the line in one warehouse, in the product's base unit (a kit line: its components, summed).",
+  fields: (t) => ({
+    warehouseId: t.exposeInt('warehouseId'),
+    quantity: t.expose('quantity', { type: 'Decimal' }),
+  }),
+});
+
+/** What a line's allocation fields need from the database. */
+const LINE_ALLOCATION_SELECT = {
+  productId: true,
+  baseQuantity: true,
+  quantity: true,
+  baseQuantityShipped: true,
+  salesOrderId: true,
+  id: true,
+  salesOrder: { select: { status: true } },
+  product: { select: { kitItems: { select: { productId: true, baseUomQuantity: true } } } },
+  allocations: { select: { productId: true, warehouseId: true, quantity: true }, orderBy: { warehouseId: 'asc' } },
+} as const;
+
+interface LineFacts {
+  id: number;
+  salesOrderId: number;
+  productId: number;
+  quantity: Decimal;
+  baseQuantity: Decimal;
+  baseQuantityShipped: Decimal;
+  salesOrder: { status: string };
+  product: { kitItems: Array<{ productId: number; baseUomQuantity: Decimal }> };
+  allocations: Array<{ productId: number; warehouseId: number; quantity: Decimal }>;
+}
+
+/** The line's allocated share in its own unit (entered quantity / base quantity). */
+function allocatedInLineUnit(line: LineFacts): Decimal {
+  const kits = new Map(line.product.kitItems.length ? [[line.productId, line.product.kitItems.map((k) => ({ productId: k.productId, perUnit: k.baseUomQuantity }))]] : []);
+  const demands = lineDemands([{ ...line, baseQuantityShipped: ZERO }], kits);
+  const sums = new Map<string, Decimal>();
+  for (const a of line.allocations) sums.set(demandKey(line.id, a.productId), (sums.get(demandKey(line.id, a.productId)) ?? ZERO).plus(a.quantity));
+  const base = lineAllocated(demands, (key) => sums.get(key) ?? ZERO);
+  return base.mul(line.quantity).div(line.baseQuantity).toDecimalPlaces(10);
+}
+
+const toLineUnit = (line: LineFacts, base: Decimal) => base.mul(line.quantity).div(line.baseQuantity).toDecimalPlaces(10);
+
+export const SalesOrderLineRef = builder.prismaObject('SalesOrderLine', {
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    product: t.relation('product'),
+    quantity: t.expose('quantity', { type: 'Decimal', description: 'In the line’s unit (uom).' }),
+    uom: t.relation('uom', { nullable: true, description: "The unit the quantity is in; null: the product's own unit." }),
+    unitPrice: t.expose('unitPrice', { type: 'Decimal', description: "Per unit of the line, in the order's currency." }),
+    priceSource: t.exposeString('priceSource', { description: 'given, customer_price_list, channel_price_list or retail_price' }),
+    discountPercent: t.expose('discountPercent', { type: 'Decimal' }),
+    taxRate: t.expose('taxRate', { type: 'Decimal', description: 'Percent.' }),
+    discountAmount: t.expose('discountAmount', { type: 'Decimal' }),
+    lineTotal: t.expose('lineTotal', { type: 'Decimal', description: 'quantity × unit_price − discount, rounded to the currency.' }),
+    taxAmount: t.expose('taxAmount', { type: 'Decimal' }),
+    quantityAllocated: t.field({
+      type: 'Decimal',
+      description: 'Reserved, in the line’s unit (a kit: the whole kits its reserved components make).',
+      select: LINE_ALLOCATION_SELECT,
+      resolve: (line) => allocatedInLineUnit(line as LineFacts),
+    }),
+    quantityBackordered: t.field({
+      type: 'Decimal',
+      description: 'Neither shipped nor reserved while the order is open, in the line’s unit; 0 otherwise.',
+      select: LINE_ALLOCATION_SELECT,
+      resolve: (line) => {
+        const facts = line as LineFacts;
+        if (!OPEN_ORDER_STATUSES.includes(facts.salesOrder.status)) return ZERO;
+        const open = Decimal.max(facts.quantity.minus(toLineUnit(facts, facts.baseQuantityShipped)), ZERO);
+        return Decimal.max(open.minus(allocatedInLineUnit(facts)), ZERO);
+      },
+    }),
+    quantityShipped: t.field({
+      type: 'Decimal',
+      description: 'In the line’s unit.',
+      select: LINE_ALLOCATION_SELECT,
+      resolve: (line) => line.baseQuantityShipped.mul(line.quantity).div(line.baseQuantity).toDecimalPlaces(10),
+    }),
+    allocations: t.field({
+      type: [WarehouseAllocationRef],
+      // The same selection as the quantities above, so one query loads it for every line.
+      select: LINE_ALLOCATION_SELECT,
+      resolve: (line) => {
+        const sums = new Map<number, Decimal>();
+        for (const a of line.allocations) sums.set(a.warehouseId, (sums.get(a.warehouseId) ?? ZERO).plus(a.quantity));
+        return [...sums].map(([warehouseId, quantity]) => ({ warehouseId, quantity }));
+      },
+    }),
+  }),
+});
+
+export const SalesOrderRef = builder.prismaObject('SalesOrder', {
+  description: 'An order of a customer through a sales channel: confirmed, it reserves stock; what cannot be reserved is backordered.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    orderNumber: t.exposeString('orderNumber', { description: "The channel's own number, unique per channel (SO-000001 from the service when none is given)." }),
+    externalOrderId: t.exposeString('externalOrderId', { nullable: true, description: 'The order id in the channel’s system (order intake).' }),
+    status: t.field({ type: SalesOrderStatusEnum, resolve: (order) => order.status as (typeof SALES_ORDER_STATUSES)[number] }),
+    channel: t.relation('channel'),
+    company: t.relation('customerCompany', { nullable: true }),
+    orderDate: t.string({ description: 'YYYY-MM-DD', resolve: (order) => formatDateOnly(order.orderDate)! }),
+    currency: t.exposeString('currency'),
+    shipTo: t.field({ type: AddressRef, nullable: true, resolve: (order) => order.shipTo as Address | null }),
+    requestedShipDate: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (order) => formatDateOnly(order.requestedShipDate) }),
+    shippingMethod: t.exposeString('shippingMethod', { nullable: true }),
+    notes: t.exposeString('notes', { nullable: true }),
+    lines: t.relation('lines', { query: { orderBy: { position: 'asc' } } }),
+    subtotal: t.expose('subtotal', { type: 'Decimal', description: 'Σ quantity × unit_price, before discounts.' }),
+    discountTotal: t.expose('discountTotal', { type: 'Decimal' }),
+    taxTotal: t.expose('taxTotal', { type: 'Decimal' }),
+    total: t.expose('total', { type: 'Decimal', description: 'subtotal − discount_total + tax_total.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    confirmedAt: t.expose('confirmedAt', { type: 'DateTime', nullable: true }),
+    cancelledAt: t.expose('cancelledAt', { type: 'DateTime', nullable: true }),
+    closedAt: t.expose('closedAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+export const SalesOrderPageRef = pageOf('SalesOrderPage', SalesOrderRef);
+
+export const SalesOrderLineInput = builder.inputType('SalesOrderLineInput', {
+  fields: (t) => ({
+    productId: t.int({ required: false, description: 'The product, or give sku.' }),
+    sku: t.string({ required: false, description: 'A product SKU or an alternate SKU.' }),
+    quantity: t.field({ type: 'Decimal', required: true, description: 'Greater than 0, in uom.' }),
+    uomId: t.int({ required: false, description: "A unit of the product's unit class; default the product's own unit." }),
+    unitPrice: t.field({ type: 'Decimal', required: false, description: "Per unit of the line; default the customer's list, else the channel's, else the retail price." }),
+    discountPercent: t.field({ type: 'Decimal', required: false, description: '0 to 100.' }),
+    taxRate: t.field({ type: 'Decimal', required: false, description: 'Percent, 0 to 100.' }),
+  }),
+});
+
+const orderFields = <Creating extends boolean>(t: InputFieldBuilder, creating: Creating) => ({
+  channelId: t.int({ required: creating, description: 'An unlocked channel: its warehouse group supplies the stock.' }),
+  companyId: t.int({ required: false, description: 'The customer company; its price list and currency are the defaults.' }),
+  orderNumber: t.string({ required: false, description: "The channel's own number, unique per channel; default SO-000001 on." }),
+  orderDate: t.string({ required: false, description: 'YYYY-MM-DD; default today.' }),
+  currency: t.string({ required: false, description: "ISO 4217; default the customer's, else the base currency." }),
+  shipTo: t.field({ type: AddressInput, required: false }),
+  requestedShipDate: t.string({ required: false, description: 'YYYY-MM-DD' }),
+  shippingMethod: t.string({ required: false, description: 'At most 64 characters.' }),
+  notes: t.string({ required: false }),
+  lines: t.field({ type: [SalesOrderLineInput], required: creating, description: creating ? 'At least one line.' : 'Replaces the lines.' }),
+});
+
+export const SalesOrderCreateInput = builder.inputType('SalesOrderCreateInput', { fields: (t) => orderFields(t, true) });
+export const SalesOrderUpdateInput = builder.inputType('SalesOrderUpdateInput', {
+  description: 'Every field is optional; only the fields given change. Only a draft can be changed.',
+  fields: (t) => orderFields(t, false),
+});
