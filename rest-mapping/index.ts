@@ -21,5 +21,6 @@ import { supplierRoutes } from './suppliers.js';
 import { unitRoutes } from './units.js';
 import { salesOrderRoutes } from './sales-orders.js';
 import { purgatoryRoutes } from './purgatory.js';
+import { shipmentRoutes } from './shipments.js';
 
-export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes, ...payablesRoutes, ...payablesReportRoutes, ...vendorCreditRoutes, ...vendorReturnRoutes, ...channelRoutes, ...customerRoutes, ...pricingRoutes, ...salesOrderRoutes, ...purgatoryRoutes];
+export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes, ...payablesRoutes, ...payablesReportRoutes, ...vendorCreditRoutes, ...vendorReturnRoutes, ...channelRoutes, ...customerRoutes, ...pricingRoutes, ...salesOrderRoutes, ...purgatoryRoutes, ...shipmentRoutes];

@@ -19,6 +19,7 @@ import './payables/index.js';
 import './sales/customers-index.js';
 import './sales/channel-fields.js';
 import './sales/orders-index.js';
+import './fulfillment/shipments-index.js';
 import { ForbiddenError } from '../domain/shared/errors.js';
 import type { RequestContext } from './context.js';
 

@@ -12,6 +12,7 @@ import { CONTACT_FILTERS } from '../domain/sales/contacts.js';
 import { PRICE_LIST_FILTERS } from '../domain/pricing/price-lists.js';
 import { SALES_ORDER_FILTERS } from '../domain/sales/sales-orders.js';
 import { PURGATORY_FILTERS } from '../domain/sales/purgatory.js';
+import { FULFILLMENT_ORDER_FILTERS } from '../domain/fulfillment/fulfillment-orders.js';
 import type { RestRoute } from './route.js';
 
 /** Field tables by the name a route gives in `filters.spec`. */
@@ -24,6 +25,7 @@ export const FILTER_SPECS: Record<string, FilterSpec<unknown>> = {
   priceLists: PRICE_LIST_FILTERS,
   salesOrders: SALES_ORDER_FILTERS,
   purgatory: PURGATORY_FILTERS,
+  fulfillmentOrders: FULFILLMENT_ORDER_FILTERS,
 };
 
 export const FILTER_PARAM_INPUT = 'FilterParamInput';

@@ -1,7 +1,8 @@
 // Allocation: open sales order lines reserve stock in the warehouses of their channel's warehouse group, in the
 // order of the product's fulfillment priority list (warehouse-priority.ts). What a warehouse can give is its
 // on-hand stock (the warehouse and the locations inside it) less what is already allocated there; what no
-// warehouse can give stays backordered. Older orders (confirmed first) are served first.
+// warehouse can give stays backordered. Older orders (confirmed first) are served first. What is reserved
+// joins the order's open fulfillment order of that warehouse (src/domain/fulfillment/fulfillment-orders.ts).
 //
 // Concurrency: allocations of a product are serialised by a transaction-scoped advisory lock per company and
 // product, taken (in product order, one statement) before anything is read, so two confirmations never both
@@ -14,6 +15,7 @@ import type { TenantTx } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { demandKey, kitComponents, lineDemands, OPEN_ORDER_STATUSES } from './demand.js';
 import { warehouseOrderForProducts } from './warehouse-priority.js';
+import { addToFulfillmentOrders, cancelFulfillmentOfOrders } from '../fulfillment/fulfillment-orders.js';
 
 export interface StockPlace {
   productId: number;
@@ -41,11 +43,12 @@ export async function allocateArrivals(tx: TenantTx, arrivals: Array<{ productId
   await allocate(tx, { productId: { in: [...productIds, ...kits.map((k) => k.kitId)] } }, (productId, warehouseId) => places.has(`${productId}:${warehouseId}`));
 }
 
-/** Deletes the allocations of these orders; answers where stock was freed. */
+/** Deletes the allocations of these orders and cancels their unshipped fulfillment orders; answers where stock was freed. */
 export async function releaseAllocations(tx: TenantTx, orderIds: number[]): Promise<StockPlace[]> {
   if (orderIds.length === 0) return [];
   const released = await tx.salesOrderAllocation.findMany({ where: { salesOrderId: { in: orderIds } }, select: { productId: true, warehouseId: true } });
   await tx.salesOrderAllocation.deleteMany({ where: { salesOrderId: { in: orderIds } } });
+  await cancelFulfillmentOfOrders(tx, orderIds);
   return released;
 }
 
@@ -113,4 +116,5 @@ async function allocate(tx: TenantTx, lineWhere: Prisma.SalesOrderLineWhereInput
                 ${rows.map((r) => r.warehouseId)}::int[], ${rows.map((r) => r.quantity.toString())}::numeric[]) AS t(o, l, p, w, q)
     ON CONFLICT ("companyId", "salesOrderLineId", "productId", "warehouseId")
     DO UPDATE SET "quantity" = "SalesOrderAllocation"."quantity" + EXCLUDED."quantity", "updatedAt" = now()`;
+  await addToFulfillmentOrders(tx, companyId, rows);
 }

@@ -1,0 +1,123 @@
+// REST routes of fulfillment orders, shipments and their billable lines.
+import type { RestRoute } from '../src/rest/route.js';
+import { PAGE_META } from './shared.js';
+
+const FULFILLMENT_FIELDS = 'id salesOrderId warehouse { id name } status lines { id salesOrderLineId product { id sku name } quantity quantityPicked quantityShipped } createdAt updatedAt';
+export const SHIPMENT_FIELDS = `
+  id salesOrderId fulfillmentOrderId status carrier service shipDate
+  billOfLadingNumber proNumber partnerReferenceNumber trailerNumber carrierAlphaCode
+  lines { id salesOrderLineId product { id sku name } quantity location { id name } lot { id lotNumber } unitCost }
+  shippedAt voidedAt createdAt updatedAt`;
+
+const LOCKED = ' A channel with apiLocked answers 403.';
+
+export const shipmentRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/fulfillment-orders',
+    operationId: 'listFulfillmentOrders',
+    tag: 'Fulfillment Orders',
+    summary: 'List fulfillment orders',
+    description:
+      'Confirming a sales order creates one fulfillment order per warehouse that holds its reservations; reservations made later (a backorder filled) join the open fulfillment order of that warehouse, or start one. Filters with the grammar of GET /products: status (open, picking, picked, packed, shipped, cancelled), warehouse_id, sales_order_id. Quantities are in the product’s base unit; a kit line’s components are lines of their own.',
+    graphql: /* GraphQL */ `
+      query ListFulfillmentOrders($page: Int, $perPage: Int, $sort: String, $filters: [FilterParamInput!]) {
+        fulfillmentOrders(page: $page, perPage: $perPage, sort: $sort, filters: $filters) { items { ${FULFILLMENT_FIELDS} } ${PAGE_META} }
+      }`,
+    queryParams: { page: 'page', per_page: 'perPage', sort: 'sort' },
+    filters: { variable: 'filters', spec: 'fulfillmentOrders' },
+    envelope: 'page',
+  },
+  {
+    method: 'GET',
+    path: '/fulfillment-orders/{fulfillmentOrderId}',
+    operationId: 'getFulfillmentOrder',
+    tag: 'Fulfillment Orders',
+    summary: 'Get a fulfillment order',
+    graphql: /* GraphQL */ `query GetFulfillmentOrder($id: Int!) { fulfillmentOrder(id: $id) { ${FULFILLMENT_FIELDS} } }`,
+    pathParams: { fulfillmentOrderId: 'id' },
+    envelope: 'data',
+  },
+  {
+    method: 'POST',
+    path: '/fulfillment-orders/{fulfillmentOrderId}/cancel',
+    operationId: 'cancelFulfillmentOrder',
+    tag: 'Fulfillment Orders',
+    summary: 'Cancel a fulfillment order',
+    description: 'No body. A fulfillment order that has not shipped becomes cancelled and releases what it still holds reserved in its warehouse; the sales order lines are backordered for it (a later arrival or POST /sales-orders/{id}/allocate reserves again).',
+    graphql: /* GraphQL */ `mutation CancelFulfillmentOrder($id: Int!) { cancelFulfillmentOrder(id: $id) { ${FULFILLMENT_FIELDS} } }`,
+    pathParams: { fulfillmentOrderId: 'id' },
+    envelope: 'data',
+  },
+  {
+    method: 'POST',
+    path: '/sales-orders/{salesOrderId}/shipments',
+    operationId: 'createShipment',
+    tag: 'Sales Orders',
+    summary: 'Create a shipment (draft)',
+    description:
+      "{fulfillment_order_id? | lines: [{sales_order_line_id, quantity, location_id?, lot_number?}], carrier?, service?, ship_date?}. From a fulfillment order the shipment takes what was picked and not shipped yet, from the picked locations and lots. Lines give quantities in the order line's unit; a kit line ships its components; without location_id a line ships from the location of its warehouse (the one holding its reservation) with the most stock; without lot_number the deduction strategy picks lots at shipping. What live shipments take may not exceed what a line still has to ship (422 on lines.N.quantity). The order must be confirmed or partially shipped." + LOCKED,
+    graphql: /* GraphQL */ `
+      mutation CreateShipment($salesOrderId: Int!, $input: ShipmentCreateInput!) { createShipment(salesOrderId: $salesOrderId, input: $input) { ${SHIPMENT_FIELDS} } }`,
+    pathParams: { salesOrderId: 'salesOrderId' },
+    bodyVariable: 'input',
+    envelope: 'data',
+    successStatus: 201,
+  },
+  {
+    method: 'GET',
+    path: '/sales-orders/{salesOrderId}/shipments',
+    operationId: 'listSalesOrderShipments',
+    tag: 'Sales Orders',
+    summary: 'List the shipments of a sales order',
+    graphql: /* GraphQL */ `query ListSalesOrderShipments($salesOrderId: Int!) { salesOrderShipments(salesOrderId: $salesOrderId) { ${SHIPMENT_FIELDS} } }`,
+    pathParams: { salesOrderId: 'salesOrderId' },
+    envelope: 'data',
+  },
+  {
+    method: 'GET',
+    path: '/shipments/{shipmentId}',
+    operationId: 'getShipment',
+    tag: 'Sales Orders',
+    summary: 'Get a shipment',
+    graphql: /* GraphQL */ `query GetShipment($id: Int!) { shipment(id: $id) { ${SHIPMENT_FIELDS} } }`,
+    pathParams: { shipmentId: 'id' },
+    envelope: 'data',
+  },
+  {
+    method: 'POST',
+    path: '/shipments/{shipmentId}/ship',
+    operationId: 'shipShipment',
+    tag: 'Sales Orders',
+    summary: 'Ship a shipment',
+    description:
+      "No body. draft → shipped: SALES_SHIPMENT movements take the goods out of their locations through the ledger at FIFO cost (each line's unit_cost is its cost of goods sold, base currency); a shortage refuses the whole shipment (422 naming the line). The reservations it fulfils are consumed; the order lines' shipped quantities follow and the order becomes partially_shipped or shipped. A shipment of a fulfillment order ships it: what was picked short is released and stays backordered." + LOCKED,
+    graphql: /* GraphQL */ `mutation ShipShipment($id: Int!) { shipShipment(id: $id) { ${SHIPMENT_FIELDS} } }`,
+    pathParams: { shipmentId: 'id' },
+    envelope: 'data',
+  },
+  {
+    method: 'POST',
+    path: '/shipments/{shipmentId}/void',
+    operationId: 'voidShipment',
+    tag: 'Sales Orders',
+    summary: 'Void a draft shipment',
+    description: 'No body. Only a draft (422 on status otherwise); nothing moved, so nothing is reversed.' + LOCKED,
+    graphql: /* GraphQL */ `mutation VoidShipment($id: Int!) { voidShipment(id: $id) { ${SHIPMENT_FIELDS} } }`,
+    pathParams: { shipmentId: 'id' },
+    envelope: 'data',
+  },
+  {
+    method: 'GET',
+    path: '/shipments/{shipmentId}/billable-lines',
+    operationId: 'shipmentBillableLines',
+    tag: 'Sales Orders',
+    summary: 'What a shipment bills',
+    description:
+      "One line per order line it shipped (type product: quantity in the order line's unit, unit_price after the line's discount, amount rounded to the currency), plus the channel's shipping charge (type shipping) and per-package fee for each top-level package (type fee), from the channel's fees object {shippingCharge, perPackageFee} in the order's currency. A draft or void shipment bills nothing. Invoices are built from these lines.",
+    graphql: /* GraphQL */ `
+      query ShipmentBillableLines($shipmentId: Int!) { shipmentBillableLines(shipmentId: $shipmentId) { type description sku quantity unitPrice amount currency salesOrderLineId } }`,
+    pathParams: { shipmentId: 'shipmentId' },
+    envelope: 'data',
+  },
+];

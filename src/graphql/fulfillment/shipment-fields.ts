@@ -1,0 +1,64 @@
+// Queries and mutations of fulfillment orders, shipments and billable lines: argument plumbing only.
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { builder } from '../builder.js';
+import { pageArgs } from '../shared/page.js';
+import { filterArg, filterParams } from '../shared/filters.js';
+import * as fulfillment from '../../domain/fulfillment/fulfillment-orders.js';
+import * as shipments from '../../domain/fulfillment/shipments.js';
+import { shipShipment } from '../../domain/fulfillment/shipment-ship.js';
+import { shipmentBillableLines } from '../../domain/fulfillment/billable-lines.js';
+import { BillableLineRef, FulfillmentOrderPageRef, ShipmentCreateInput } from './shipment-types.js';
+
+builder.queryFields((t) => ({
+  fulfillmentOrders: t.field({
+    type: FulfillmentOrderPageRef,
+    args: { ...pageArgs(t.arg), filters: filterArg(t.arg, 'Conditions combined with AND: status, warehouse_id, sales_order_id.') },
+    resolve: (_root, args, ctx, info) =>
+      fulfillment.listFulfillmentOrders(ctx.db, { ...args, filters: filterParams(args.filters) }, queryFromInfo({ context: ctx, info, typeName: 'FulfillmentOrder', path: ['items'] })),
+  }),
+  fulfillmentOrder: t.prismaField({
+    type: 'FulfillmentOrder',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => fulfillment.getFulfillmentOrder(ctx.db, args.id, query),
+  }),
+  salesOrderShipments: t.prismaField({
+    type: ['Shipment'],
+    args: { salesOrderId: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => shipments.listOrderShipments(ctx.db, args.salesOrderId, query),
+  }),
+  shipment: t.prismaField({
+    type: 'Shipment',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => shipments.getShipment(ctx.db, args.id, query),
+  }),
+  shipmentBillableLines: t.field({
+    type: [BillableLineRef],
+    args: { shipmentId: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => shipmentBillableLines(ctx.db, args.shipmentId),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  cancelFulfillmentOrder: t.prismaField({
+    type: 'FulfillmentOrder',
+    description: 'Cancels a fulfillment order that has not shipped and releases what it still holds reserved.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => fulfillment.cancelFulfillmentOrder(ctx.db, args.id, query),
+  }),
+  createShipment: t.prismaField({
+    type: 'Shipment',
+    args: { salesOrderId: t.arg.int({ required: true }), input: t.arg({ type: ShipmentCreateInput, required: true }) },
+    resolve: (query, _root, args, ctx) => shipments.createShipment(ctx.db, args.salesOrderId, args.input, query),
+  }),
+  shipShipment: t.prismaField({
+    type: 'Shipment',
+    description: 'draft → shipped: SALES_SHIPMENT movements at FIFO cost; reservations consumed; the order follows.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => shipShipment(ctx.db, args.id, { tokenId: ctx.caller.tokenId }, query),
+  }),
+  voidShipment: t.prismaField({
+    type: 'Shipment',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => shipments.voidShipment(ctx.db, args.id, query),
+  }),
+}));

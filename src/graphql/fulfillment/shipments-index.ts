@@ -1,0 +1,2 @@
+// Fulfillment orders, shipments and billable lines.
+import './shipment-fields.js';
