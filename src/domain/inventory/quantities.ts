@@ -65,7 +65,7 @@ export interface ProductQuantities {
   qtyRecoverableViaDisassembly: Decimal;
   qtyOutstanding: Decimal;
   currentLandedUnitCost: Decimal | null;
-  /** Locations where the product has (or had, at the cutoff) a balance, or has stock incoming; by id. */
+  /** Locations where the product has (or had, at the cutoff) a balance, or has stock incoming or reserved; by id. */
   locations: LocationQuantities[];
 }
 
@@ -307,7 +307,8 @@ export async function computeProductQuantities(
 
   for (const productId of ids) {
     const stock = onhand.get(productId);
-    const locationIds = new Set<number>([...(stock?.locations.keys() ?? []), ...incoming.locationsOf(productId)]);
+    // A warehouse whose stock sits in its locations still shows what is reserved there.
+    const locationIds = new Set<number>([...(stock?.locations.keys() ?? []), ...incoming.locationsOf(productId), ...pending.locationsOf(productId)]);
     const cost = costs.get(productId) ?? null;
     const locations = [...locationIds].sort((a, b) => a - b).map((locationId): LocationQuantities => {
       const loc = stock?.locations.get(locationId);
