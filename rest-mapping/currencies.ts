@@ -2,7 +2,7 @@
 import type { RestRoute } from '../src/rest/route.js';
 import { PAGE_META } from './shared.js';
 
-const COMPANY_FIELDS = /* GraphQL */ `fragment CompanyFields on Company { id slug name baseCurrency createdAt updatedAt }`;
+const COMPANY_FIELDS = /* GraphQL */ `fragment CompanyFields on Company { id slug name baseCurrency gs1CompanyPrefix createdAt updatedAt }`;
 const RATE_FIELDS = /* GraphQL */ `fragment ExchangeRateFields on ExchangeRate { id from to rate asOf createdAt }`;
 
 export const currencyRoutes: RestRoute[] = [
@@ -22,7 +22,7 @@ export const currencyRoutes: RestRoute[] = [
     tag: 'Company',
     summary: 'Update the current company',
     description:
-      'name (at most 255 characters) and base_currency (ISO 4217). The base currency cannot change once stock movements carry a cost in it (422).',
+      'name (at most 255 characters), base_currency (ISO 4217) and gs1_company_prefix (6 to 12 digits, or null to clear; the SSCCs the service assigns to shipment packages start with it). The base currency cannot change once stock movements carry a cost in it (422).',
     graphql: /* GraphQL */ `
       mutation UpdateCompany($input: CompanyUpdateInput!) { updateCompany(input: $input) { ...CompanyFields } }
       ${COMPANY_FIELDS}`,

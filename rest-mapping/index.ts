@@ -22,5 +22,9 @@ import { unitRoutes } from './units.js';
 import { salesOrderRoutes } from './sales-orders.js';
 import { purgatoryRoutes } from './purgatory.js';
 import { shipmentRoutes } from './shipments.js';
+import { shipmentPackageRoutes } from './shipment-packages.js';
+import { invoiceRoutes } from './invoices.js';
+import { customerReturnRoutes } from './customer-returns.js';
+import { picklistRoutes } from './picklists.js';
 
-export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes, ...payablesRoutes, ...payablesReportRoutes, ...vendorCreditRoutes, ...vendorReturnRoutes, ...channelRoutes, ...customerRoutes, ...pricingRoutes, ...salesOrderRoutes, ...purgatoryRoutes, ...shipmentRoutes];
+export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes, ...payablesRoutes, ...payablesReportRoutes, ...vendorCreditRoutes, ...vendorReturnRoutes, ...channelRoutes, ...customerRoutes, ...pricingRoutes, ...salesOrderRoutes, ...purgatoryRoutes, ...shipmentRoutes, ...invoiceRoutes, ...customerReturnRoutes, ...shipmentPackageRoutes, ...picklistRoutes];

@@ -20,6 +20,9 @@ import './sales/customers-index.js';
 import './sales/channel-fields.js';
 import './sales/orders-index.js';
 import './fulfillment/shipments-index.js';
+import './fulfillment/packages-index.js';
+import './invoicing/index.js';
+import './fulfillment/picklists-index.js';
 import { ForbiddenError } from '../domain/shared/errors.js';
 import type { RequestContext } from './context.js';
 

@@ -6,7 +6,9 @@ export function snakeCase(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/([A-Za-z])([0-9])/g, '$1_$2')
-    .toLowerCase();
+    .toLowerCase()
+    // GS1 is a name, not a word and a number: gs1CompanyPrefix ↔ gs1_company_prefix.
+    .replace(/(^|_)gs_1(?=_|$)/g, '$1gs1');
 }
 
 /** Renames each segment of a dotted field path (`items.0.productId` → `items.0.product_id`). */

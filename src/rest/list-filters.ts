@@ -13,6 +13,9 @@ import { PRICE_LIST_FILTERS } from '../domain/pricing/price-lists.js';
 import { SALES_ORDER_FILTERS } from '../domain/sales/sales-orders.js';
 import { PURGATORY_FILTERS } from '../domain/sales/purgatory.js';
 import { FULFILLMENT_ORDER_FILTERS } from '../domain/fulfillment/fulfillment-orders.js';
+import { INVOICE_FILTERS } from '../domain/invoicing/invoices.js';
+import { CUSTOMER_RETURN_FILTERS } from '../domain/invoicing/customer-returns.js';
+import { PICKLIST_FILTERS } from '../domain/fulfillment/picklists.js';
 import type { RestRoute } from './route.js';
 
 /** Field tables by the name a route gives in `filters.spec`. */
@@ -26,6 +29,9 @@ export const FILTER_SPECS: Record<string, FilterSpec<unknown>> = {
   salesOrders: SALES_ORDER_FILTERS,
   purgatory: PURGATORY_FILTERS,
   fulfillmentOrders: FULFILLMENT_ORDER_FILTERS,
+  invoices: INVOICE_FILTERS,
+  customerReturns: CUSTOMER_RETURN_FILTERS,
+  picklists: PICKLIST_FILTERS,
 };
 
 export const FILTER_PARAM_INPUT = 'FilterParamInput';

@@ -173,11 +173,16 @@ function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema): JsonSche
   return operationObject;
 }
 
-function inputSchema(type: GraphQLInputType, casing: Casing): JsonSchema {
-  if (type instanceof GraphQLNonNull) return inputSchema(type.ofType, casing);
+/** `within`: the input objects being described around this one; a recursive input (a package's child packages) stops there. */
+function inputSchema(type: GraphQLInputType, casing: Casing, within: ReadonlySet<GraphQLInputObjectType> = new Set()): JsonSchema {
+  if (type instanceof GraphQLNonNull) return inputSchema(type.ofType, casing, within);
   const nullable = (schema: JsonSchema) => ({ ...schema, nullable: true });
-  if (type instanceof GraphQLList) return nullable({ type: 'array', items: inputSchema(type.ofType, casing) });
+  if (type instanceof GraphQLList) return nullable({ type: 'array', items: inputSchema(type.ofType, casing, within) });
+  if (type instanceof GraphQLInputObjectType && within.has(type)) {
+    return { type: 'object', description: `The same shape as the enclosing ${type.name}, nested.` };
+  }
   if (type instanceof GraphQLInputObjectType) {
+    const inside = new Set([...within, type]);
     const fields = Object.values(type.getFields());
     const required = fields.filter((f) => f.type instanceof GraphQLNonNull).map((f) => restName(f.name, casing));
     return {
@@ -186,7 +191,7 @@ function inputSchema(type: GraphQLInputType, casing: Casing): JsonSchema {
       ...(type.description ? { description: type.description } : {}),
       ...(required.length ? { required } : {}),
       properties: Object.fromEntries(
-        fields.map((f) => [restName(f.name, casing), { ...inputSchema(f.type, casing), ...(f.description ? { description: f.description } : {}) }]),
+        fields.map((f) => [restName(f.name, casing), { ...inputSchema(f.type, casing, inside), ...(f.description ? { description: f.description } : {}) }]),
       ),
     };
   }

@@ -1,13 +1,17 @@
 // The current company as its own API sees it: name and base currency. The base currency is what stock is
 // valued in (FIFO layers, movement costs) and what reports add up in, so it cannot change once stock has
-// been valued in it or a purchase order has been stated in it.
+// been valued in it or a purchase order has been stated in it. The GS1 company prefix (6 to 12 digits) is what
+// the SSCCs the service assigns to shipment packages start with (src/domain/fulfillment/sscc.ts).
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { checkCurrencyCode, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
+import { gs1PrefixProblem } from '../fulfillment/sscc.js';
 
 export interface CompanyProfileInput {
   name?: string | null;
   baseCurrency?: string | null;
+  /** null clears it. */
+  gs1CompanyPrefix?: string | null;
 }
 
 /** The company of the tenant client (the tenant client adds its id to the filter). */
@@ -23,6 +27,11 @@ export async function updateCompanyProfile(db: TenantDb, input: CompanyProfileIn
     checkMaxLength(errors, 'name', input.name, 255);
     if (input.baseCurrency === null) errors.add('baseCurrency', 'The base currency cannot be empty.');
     checkCurrencyCode(errors, 'baseCurrency', input.baseCurrency);
+    const prefix = input.gs1CompanyPrefix?.trim();
+    if (prefix) {
+      const problem = gs1PrefixProblem(prefix);
+      if (problem) errors.add('gs1CompanyPrefix', problem);
+    }
     if (input.baseCurrency && input.baseCurrency !== company.baseCurrency && !errors.errors.baseCurrency) {
       // Documents in money: valued stock, purchase orders, bills, prepayments and credits (their rates are to the base currency).
       const valued = await tx.stockMovement.count({ where: { unitCost: { not: null } } });
@@ -37,7 +46,11 @@ export async function updateCompanyProfile(db: TenantDb, input: CompanyProfileIn
     errors.throwIfAny();
     return tx.company.update({
       where: { id: company.id },
-      data: { ...(input.name != null ? { name: input.name.trim() } : {}), ...(input.baseCurrency ? { baseCurrency: input.baseCurrency } : {}) },
+      data: {
+        ...(input.name != null ? { name: input.name.trim() } : {}),
+        ...(input.baseCurrency ? { baseCurrency: input.baseCurrency } : {}),
+        ...(input.gs1CompanyPrefix !== undefined ? { gs1CompanyPrefix: prefix || null } : {}),
+      },
     });
   });
 }

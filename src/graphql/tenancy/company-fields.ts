@@ -12,6 +12,10 @@ export const CompanyRef = builder.prismaObject('Company', {
     baseCurrency: t.exposeString('baseCurrency', {
       description: 'ISO 4217 code that stock is valued in and reports add up in. Fixed once stock has been valued.',
     }),
+    gs1CompanyPrefix: t.exposeString('gs1CompanyPrefix', {
+      nullable: true,
+      description: 'GS1 company prefix (6 to 12 digits): the SSCCs the service assigns to shipment packages start with it.',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
@@ -22,6 +26,7 @@ const CompanyUpdateInput = builder.inputType('CompanyUpdateInput', {
   fields: (t) => ({
     name: t.string({ required: false, description: 'At most 255 characters.' }),
     baseCurrency: t.string({ required: false, description: 'ISO 4217 code, such as USD.' }),
+    gs1CompanyPrefix: t.string({ required: false, description: '6 to 12 digits; null or empty clears it.' }),
   }),
 });
 

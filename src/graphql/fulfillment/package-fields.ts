@@ -1,0 +1,26 @@
+// Queries and mutations of shipment packages: argument plumbing only.
+import { builder } from '../builder.js';
+import * as packages from '../../domain/fulfillment/packages.js';
+import { ShipmentPackagesInput } from './package-types.js';
+
+builder.queryFields((t) => ({
+  shipmentPackages: t.prismaField({
+    type: ['ShipmentPackage'],
+    description: 'The top-level packages of a shipment; children nest under child_packages.',
+    args: { shipmentId: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => packages.getShipmentPackages(ctx.db, args.shipmentId, query),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createShipmentPackages: t.prismaField({
+    type: ['ShipmentPackage'],
+    description: 'Packs a shipment: nested packages with items; answers the top-level packages created.',
+    args: {
+      salesOrderId: t.arg.int({ required: true }),
+      shipmentId: t.arg.int({ required: true }),
+      input: t.arg({ type: ShipmentPackagesInput, required: true }),
+    },
+    resolve: (query, _root, args, ctx) => packages.createShipmentPackages(ctx.db, args.salesOrderId, args.shipmentId, args.input, query),
+  }),
+}));

@@ -1,0 +1,2 @@
+// Shipment packages (nested) and SSCCs.
+import './package-fields.js';

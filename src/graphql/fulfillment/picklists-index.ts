@@ -1,0 +1,2 @@
+// Picklists.
+import './picklist-fields.js';

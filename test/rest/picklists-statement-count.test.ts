@@ -1,0 +1,56 @@
+// Creating, reading, picking and deleting a picklist runs a fixed number of SQL statements whatever the
+// number of fulfillment order lines and items: items are planned and written set-based.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openTestDatabase } from '../support/test-database.js';
+import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { restClient } from '../support/rest-client.js';
+
+let server: TestServer;
+let acme: Tenant;
+const statements: string[] = [];
+let channel: any;
+const products: any[] = [];
+
+const { post } = restClient(() => ({ server, tenant: acme }));
+
+async function counted(call: () => Promise<unknown>): Promise<number> {
+  const before = statements.length;
+  await call();
+  return statements.length - before;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ database: await openTestDatabase({ onQuery: (sql) => statements.push(sql) }) });
+  acme = await server.createTenant('acme');
+  const house = await post('/locations', { name: 'House' });
+  const bin = await post('/locations', { name: 'Bin', parent_id: house.id, is_pick_location: true });
+  const group = await post('/warehouse-groups', { name: 'One', warehouse_ids: [house.id] });
+  channel = await post('/channels', { channelType: 'sales_channel', label: 'Counted', warehouseGroupId: group.id });
+  for (let i = 0; i < 20; i++) products.push(await post('/products', { name: `P${i}`, sku: `P-${i}`, retail_price: 3 }));
+  // Each product: 1 in the bin, 5 in the house: every product makes two items.
+  await post('/inventory/adjustments', { lines: products.flatMap((p) => [{ product_id: p.id, location_id: bin.id, quantity: 1 }, { product_id: p.id, location_id: house.id, quantity: 5 }]) });
+}, 120_000);
+afterAll(() => server?.close());
+
+async function fulfillmentOrder(lines: number): Promise<number> {
+  const draft = await post('/sales-orders', { channel_id: channel.id, lines: products.slice(0, lines).map((p) => ({ product_id: p.id, quantity: 2 })) });
+  await post(`/sales-orders/${draft.id}/confirm`);
+  const list = await server.call('GET', `/external/api/v1/fulfillment-orders?sales_order_id=${draft.id}`, { token: acme.token, company: acme.slug });
+  return list.body.data[0].id;
+}
+
+it('is the same for 2 and 15 products: create, get, pick, delete', async () => {
+  const counts = [];
+  for (const lines of [2, 15]) {
+    const fo = await fulfillmentOrder(lines);
+    let list: any;
+    const create = await counted(async () => (list = await post('/pickflow/picklists', { fulfillment_order_ids: [fo] })));
+    expect(list.items).toHaveLength(lines * 2);
+    const get = await counted(() => server.call('GET', `/external/api/v1/pickflow/picklists/${list.id}`, { token: acme.token, company: acme.slug }));
+    await post(`/pickflow/picklists/${list.id}/start-picking`);
+    const pick = await counted(() => post(`/pickflow/picklists/${list.id}/items/${list.items[0].id}/pick`, { quantity: 1 }));
+    const remove = await counted(() => server.call('DELETE', `/external/api/v1/pickflow/picklists/${list.id}`, { token: acme.token, company: acme.slug }));
+    counts.push({ create, get, pick, remove });
+  }
+  expect(counts[1]).toEqual(counts[0]);
+});
