@@ -9,7 +9,7 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { checkDecimal, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { isExpired, orderLots, todayUtc, type LotPickOrder } from '../inventory/lots.js';
-import { claimPicklist } from './picklists.js';
+import { ACTIVE_PICKLIST_STATUSES, claimPicklist } from './picklists.js';
 
 export interface PlannedItem {
   productId: number;
@@ -35,7 +35,8 @@ interface NeedLine {
  * Per product, what the lines still have to pick (quantity − picked), assigned to stock in the warehouse and
  * its child locations: pick locations first, then lots in the deduction order (the product's strategy, else
  * the warehouse group's, else newest), never an expired lot. One item per product, location and lot, sorted
- * by location name (the walk order). A shortfall is not listed. A fixed number of queries.
+ * by location name (the walk order). Stock that active picklists still have to pick is promised to them and
+ * not listed again. A shortfall is not listed. A fixed number of queries.
  */
 export async function planItems(tx: TenantTx, warehouseId: number, lines: NeedLine[]): Promise<PlannedItem[]> {
   const need = new Map<number, Decimal>();
@@ -45,7 +46,7 @@ export async function planItems(tx: TenantTx, warehouseId: number, lines: NeedLi
   }
   if (need.size === 0) return [];
   const productIds = [...need.keys()];
-  const [products, warehouse, balances] = await Promise.all([
+  const [products, warehouse, balances, promised] = await Promise.all([
     tx.product.findMany({ where: { id: { in: productIds } }, select: { id: true, lotDeductionStrategy: true } }),
     tx.location.findUniqueOrThrow({ where: byId(warehouseId), select: { warehouseGroup: { select: { lotDeductionStrategy: true } } } }),
     tx.stockBalance.findMany({
@@ -53,7 +54,14 @@ export async function planItems(tx: TenantTx, warehouseId: number, lines: NeedLi
       include: { lot: true, location: { select: { id: true, name: true, isPickLocation: true } } },
       orderBy: { id: 'asc' },
     }),
+    tx.picklistItem.findMany({
+      where: { productId: { in: productIds }, picklist: { warehouseId, status: { in: ACTIVE_PICKLIST_STATUSES } } },
+      select: { productId: true, locationId: true, lotId: true, quantity: true, pickedQuantity: true },
+    }),
   ]);
+  const placeKey = (p: { productId: number; locationId: number; lotId: number | null }) => `${p.productId}:${p.locationId}:${p.lotId ?? 0}`;
+  const promisedAt = new Map<string, Decimal>();
+  for (const item of promised) promisedAt.set(placeKey(item), (promisedAt.get(placeKey(item)) ?? ZERO).plus(Decimal.max(item.quantity.minus(item.pickedQuantity), ZERO)));
   const today = todayUtc();
   const usable = balances.filter((b) => !b.lot || !isExpired(b.lot, today));
   const planned: Array<PlannedItem & { name: string; rank: number }> = [];
@@ -73,7 +81,9 @@ export async function planItems(tx: TenantTx, warehouseId: number, lines: NeedLi
     let left = wanted;
     for (const balance of candidates) {
       if (left.lte(0)) break;
-      const take = Decimal.min(new Decimal(balance.quantity), left);
+      const free = new Decimal(balance.quantity).minus(promisedAt.get(placeKey(balance)) ?? ZERO);
+      if (free.lte(0)) continue;
+      const take = Decimal.min(free, left);
       planned.push({ productId, locationId: balance.locationId, lotId: balance.lotId, quantity: take, availableQuantity: new Decimal(balance.quantity), name: balance.location.name, rank: rank(balance.lotId) });
       left = left.minus(take);
     }
