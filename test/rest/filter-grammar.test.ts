@@ -123,7 +123,7 @@ afterAll(async () => {
 async function get(pathAndQuery: string): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method: 'GET', path: `/external/api/v1${pathAndQuery}`, headers: { host: `acme.localhost:${port}`, authorization: `Bearer ${token}` } },
+      { agent: false, host: '127.0.0.1', port, method: 'GET', path: `/external/api/v1${pathAndQuery}`, headers: { host: `acme.localhost:${port}`, authorization: `Bearer ${token}` } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c) => chunks.push(c));

@@ -101,7 +101,7 @@ function get(path: string, body?: unknown): Promise<{ status: number; body: any 
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string> = { host: `count.localhost:${port}`, authorization: `Bearer ${token}` };
     if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) });
-    const req = http.request({ host: '127.0.0.1', port, method: payload ? 'POST' : 'GET', path, headers }, (res) => {
+    const req = http.request({ agent: false, host: '127.0.0.1', port, method: payload ? 'POST' : 'GET', path, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));

@@ -48,7 +48,7 @@ const statement = async (supplierId: number, query: string, tenant?: Tenant) => 
 function download(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: server.port, method: 'GET', path: `/external/api/v1${path}`, headers: { host: `acme.localhost:${server.port}`, authorization: `Bearer ${acme.token}`, ...headers } },
+      { agent: false, host: '127.0.0.1', port: server.port, method: 'GET', path: `/external/api/v1${path}`, headers: { host: `acme.localhost:${server.port}`, authorization: `Bearer ${acme.token}`, ...headers } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c) => chunks.push(c));

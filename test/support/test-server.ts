@@ -80,7 +80,9 @@ export async function startTestServer(options: { logger?: Logger; database?: Dat
         headers['content-type'] ??= 'application/json';
         headers['content-length'] = String(Buffer.byteLength(payload));
       }
-      const req = http.request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      // A connection per request: Node 20 keeps sockets alive by default, and a socket the server is just
+      // closing after its keep-alive time-out (a pause over 5 s, as under load in CI) would fail with ECONNRESET.
+      const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c) => chunks.push(c));
         res.on('end', () => {
