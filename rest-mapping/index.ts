@@ -26,5 +26,8 @@ import { shipmentPackageRoutes } from './shipment-packages.js';
 import { invoiceRoutes } from './invoices.js';
 import { customerReturnRoutes } from './customer-returns.js';
 import { picklistRoutes } from './picklists.js';
+import { labelRoutes } from './labels.js';
+import { printStationRoutes } from './print-stations.js';
+import { shippingRoutes } from './shipping.js';
 
-export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes, ...payablesRoutes, ...payablesReportRoutes, ...vendorCreditRoutes, ...vendorReturnRoutes, ...channelRoutes, ...customerRoutes, ...pricingRoutes, ...salesOrderRoutes, ...purgatoryRoutes, ...shipmentRoutes, ...invoiceRoutes, ...customerReturnRoutes, ...shipmentPackageRoutes, ...picklistRoutes];
+export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes, ...payablesRoutes, ...payablesReportRoutes, ...vendorCreditRoutes, ...vendorReturnRoutes, ...channelRoutes, ...customerRoutes, ...pricingRoutes, ...salesOrderRoutes, ...purgatoryRoutes, ...shipmentRoutes, ...invoiceRoutes, ...customerReturnRoutes, ...shipmentPackageRoutes, ...picklistRoutes, ...shippingRoutes, ...labelRoutes, ...printStationRoutes];

@@ -6,6 +6,7 @@ const FULFILLMENT_FIELDS = 'id salesOrderId warehouse { id name } status lines {
 export const SHIPMENT_FIELDS = `
   id salesOrderId fulfillmentOrderId status carrier service shipDate
   billOfLadingNumber proNumber partnerReferenceNumber trailerNumber carrierAlphaCode
+  trackingNumber labelProvider labelCarrier labelService labelCost labelCurrency labelPurchasedAt
   lines { id salesOrderLineId product { id sku name } quantity location { id name } lot { id lotNumber } unitCost }
   shippedAt voidedAt createdAt updatedAt`;
 

@@ -16,6 +16,29 @@ export interface Config {
   allowPrivateOutbound: boolean;
   /** A feed of reference exchange rates in the ECB daily XML format, loaded daily; null: none. */
   currencyRatesUrl?: string | null;
+  /** A Labelary-compatible label rendering service (ZPL → PNG); null: none. */
+  labelRenderUrl?: string | null;
+  /** The shipping API gateway (SHIPPING_API_URL, SHIPPING_API_KEY); null: the HTTP shipping provider is off. */
+  shippingApi?: ShippingApiSettings | null;
+}
+
+export interface ShippingApiSettings {
+  url: string;
+  key: string | null;
+}
+
+/**
+ * SHIPPING_API_URL (http or https) and SHIPPING_API_KEY (sent as Authorization: Bearer). Read by loadConfig at
+ * start, and again by the shipping domain when it calls the gateway (the request context carries no settings).
+ */
+export function shippingApiSettings(env: Env = process.env, problems: string[] = []): ShippingApiSettings | null {
+  const raw = env.SHIPPING_API_URL?.trim() ?? '';
+  if (raw === '') return null;
+  if (!/^https?:\/\/[^\s/]+/i.test(raw)) {
+    problems.push(`SHIPPING_API_URL must be an http or https URL, got "${raw}".`);
+    return null;
+  }
+  return { url: raw.replace(/\/+$/, ''), key: env.SHIPPING_API_KEY?.trim() || null };
 }
 
 export class ConfigError extends Error {
@@ -74,9 +97,29 @@ export function loadConfig(env: Env = process.env): Config {
     else problems.push(`CURRENCY_RATES_URL must be an http or https URL, got "${raw}".`);
   }
 
+  let labelRenderUrl: string | null = null;
+  try {
+    labelRenderUrl = readLabelRenderUrl(env);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+
+  const shippingApi = shippingApiSettings(env, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   if (secretKey === '') secretKey = embeddedSecretKey(dataDir);
-  return { port, host, dataDir, databaseUrl, baseDomain, secretKey, allowPrivateOutbound: privateOutbound === 'true', currencyRatesUrl };
+  return { port, host, dataDir, databaseUrl, baseDomain, secretKey, allowPrivateOutbound: privateOutbound === 'true', currencyRatesUrl, labelRenderUrl, shippingApi };
+}
+
+/**
+ * LABEL_RENDER_URL, read where a label is rendered (the request context carries no configuration); an invalid
+ * value also stops the start through loadConfig.
+ */
+export function readLabelRenderUrl(env: Env = process.env): string | null {
+  const raw = env.LABEL_RENDER_URL?.trim() ?? '';
+  if (raw === '') return null;
+  if (!/^https?:\/\/[^\s/]+/i.test(raw)) throw new Error(`LABEL_RENDER_URL must be an http or https URL, got "${raw}".`);
+  return raw.replace(/\/+$/, '');
 }
 
 function parsePort(raw: string | undefined, problems: string[]): number {

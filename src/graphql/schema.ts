@@ -23,6 +23,8 @@ import './fulfillment/shipments-index.js';
 import './fulfillment/packages-index.js';
 import './invoicing/index.js';
 import './fulfillment/picklists-index.js';
+import './shipping/rates-index.js';
+import './shipping/index.js';
 import { ForbiddenError } from '../domain/shared/errors.js';
 import type { RequestContext } from './context.js';
 

@@ -17,6 +17,8 @@ export interface OutboundRequest {
   url: string;
   headers?: Record<string, string>;
   json?: unknown;
+  /** A body sent as given (set its content-type in headers); ignored when json is set. */
+  body?: string | Uint8Array<ArrayBuffer>;
   timeoutMs?: number;
   maxResponseBytes?: number;
 }
@@ -26,6 +28,8 @@ export interface OutboundResponse {
   text: string;
   /** The body parsed as JSON, or undefined when it is not JSON. */
   json: unknown;
+  /** The body as received (an image, for instance). */
+  bytes: Buffer;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -52,7 +56,7 @@ export async function sendOutbound(request: OutboundRequest, policy: OutboundPol
         redirect: 'manual',
         signal: deadline,
         headers: { accept: 'application/json', ...(request.json !== undefined ? { 'content-type': 'application/json' } : {}), ...request.headers },
-        body: request.json !== undefined ? JSON.stringify(request.json) : undefined,
+        body: request.json !== undefined ? JSON.stringify(request.json) : request.body,
       });
     } catch (error) {
       const timedOut = deadline.aborted;
@@ -70,14 +74,15 @@ export async function sendOutbound(request: OutboundRequest, policy: OutboundPol
       url = next;
       continue;
     }
-    const text = await readCapped(response, request, deadline);
+    const bytes = await readCapped(response, request, deadline);
+    const text = bytes.toString('utf8');
     let json: unknown;
     try {
       json = text === '' ? undefined : JSON.parse(text);
     } catch {
       json = undefined;
     }
-    return { status: response.status, text, json };
+    return { status: response.status, text, json, bytes };
   }
 }
 
@@ -93,8 +98,13 @@ function parseUrl(request: OutboundRequest): URL {
 }
 
 async function refusePrivate(url: URL, system: string, policy: OutboundPolicy): Promise<void> {
+  await refusePrivateHost(url.hostname, system, policy);
+}
+
+/** The address policy for any outbound connection (HTTP here, raw TCP to printers): private and loopback hosts refused unless allowed. */
+export async function refusePrivateHost(hostname: string, system: string, policy: OutboundPolicy): Promise<void> {
   if (policy.allowPrivate) return;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const host = hostname.replace(/^\[|\]$/g, '');
   const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true }).catch(() => []);
   if (addresses.length === 0) throw new UpstreamError(`${capitalized(system)} could not be reached (${host} does not resolve).`);
   for (const { address, family } of addresses) {
@@ -104,10 +114,10 @@ async function refusePrivate(url: URL, system: string, policy: OutboundPolicy): 
   }
 }
 
-async function readCapped(response: Response, request: OutboundRequest, deadline: AbortSignal): Promise<string> {
+async function readCapped(response: Response, request: OutboundRequest, deadline: AbortSignal): Promise<Buffer> {
   const max = request.maxResponseBytes ?? DEFAULT_MAX_BYTES;
   const reader = response.body?.getReader();
-  if (!reader) return '';
+  if (!reader) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
@@ -127,7 +137,7 @@ async function readCapped(response: Response, request: OutboundRequest, deadline
       deadline.aborted ? `${capitalized(request.system)} did not finish its answer in time.` : `${capitalized(request.system)} broke off its answer.`,
     );
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
-const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1);
+export const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1);

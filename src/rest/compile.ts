@@ -85,6 +85,7 @@ function compileRoute(route: RestRoute, schema: GraphQLSchema): CompiledRoute {
     if (!same) throw new Error(`${where}: the ${name} operation must declare the same variables as the route's.`);
     formats.set(name, { format, document: prepared.document, rootField: prepared.rootField });
   }
+  if (route.defaultFormat && !formats.has(route.defaultFormat)) throw new Error(`${where}: defaultFormat ${route.defaultFormat} is not one of the route's formats.`);
 
   return {
     route,

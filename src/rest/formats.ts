@@ -25,5 +25,6 @@ export function pickFormat(compiled: CompiledRoute, params: URLSearchParams, acc
   }
   const mediaTypes = (accept ?? '').split(',').map((part) => part.split(';')[0].trim().toLowerCase());
   const format = [...compiled.formats.values()].find((f) => mediaTypes.includes(f.format.mediaType)) ?? null;
-  return { format, params: rest };
+  const fallback = compiled.route.defaultFormat ? compiled.formats.get(compiled.route.defaultFormat)! : null;
+  return { format: format ?? fallback, params: rest };
 }

@@ -118,8 +118,8 @@ function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema): JsonSche
       name: FORMAT_PARAM,
       in: 'query',
       required: false,
-      description: `The representation: json (default) or ${[...compiled.formats].map(([name, f]) => `${name} (${f.format.mediaType}, as an attachment; also chosen by an Accept header naming it)`).join(', ')}.`,
-      schema: { type: 'string', enum: ['json', ...compiled.formats.keys()], default: 'json' },
+      description: `The representation: ${[['json', null] as const, ...compiled.formats].map(([name, f]) => `${name}${f ? ` (${f.format.mediaType}, as an attachment; also chosen by an Accept header naming it)` : ''}${name === (route.defaultFormat ?? 'json') ? ' (default)' : ''}`).join(', ')}.`,
+      schema: { type: 'string', enum: ['json', ...compiled.formats.keys()], default: route.defaultFormat ?? 'json' },
     });
   }
   const description = [route.description, route.filters ? describeFilterGrammar(route.filters.spec) : undefined].filter(Boolean).join('\n\n');

@@ -54,6 +54,11 @@ export interface RestRoute {
    * too. Errors are still JSON.
    */
   formats?: Record<string, RestFormat>;
+  /**
+   * The format answered when the request names none (no `format` parameter, no Accept header naming a format's
+   * media type), e.g. `zpl` for a path ending in .zpl; `format=json` still asks for the JSON. Default: json.
+   */
+  defaultFormat?: string;
 }
 
 /**

@@ -39,6 +39,8 @@ describe('loadConfig', () => {
       secretKey: KEY,
       allowPrivateOutbound: false,
       currencyRatesUrl: null,
+      labelRenderUrl: null,
+      shippingApi: null,
     });
   });
 
@@ -52,6 +54,9 @@ describe('loadConfig', () => {
       SECRET_KEY: KEY,
       ALLOW_PRIVATE_OUTBOUND: 'true',
       CURRENCY_RATES_URL: 'https://rates.example/eurofxref-daily.xml',
+      LABEL_RENDER_URL: 'https://render.example',
+      SHIPPING_API_URL: 'https://ship.example/api',
+      SHIPPING_API_KEY: 'sk-1',
     });
     expect(config).toEqual({
       port: 8080,
@@ -62,6 +67,8 @@ describe('loadConfig', () => {
       secretKey: KEY,
       allowPrivateOutbound: true,
       currencyRatesUrl: 'https://rates.example/eurofxref-daily.xml',
+      labelRenderUrl: expect.stringMatching(/^https:\/\/render\.example/),
+      shippingApi: expect.objectContaining({ url: expect.stringMatching(/^https:\/\/ship\.example\/api/) }),
     });
   });
 
