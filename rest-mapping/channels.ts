@@ -10,7 +10,7 @@ const CHANNEL_FIELDS = `
   channelIntegrationMapping pullOrderIntegrationMapping pushOrderIntegrationMapping pushStockIntegrationMapping pushCostIntegrationMapping
   tags { id name } metafields isDropship dropshipSupplierId dropshipPoDeliveryWarehouseId dropshipPoDeliveryType
   dropshipAutoCreatePo dropshipAutoSendPo dropshipInventoryNotTracked autoPushOrderAfterMinutes autoPushMode
-  filters restrictions credentialsSet fees priceListId createdAt updatedAt createdBy updatedBy`;
+  filters restrictions credentialsSet fees priceListId ediEnabled ediPartnerId ediQualifier ediEndpointUrl createdAt updatedAt createdBy updatedBy`;
 
 /** The page block with the contract's snake_case names (the camel casing would keep GraphQL's). */
 const PAGE_META_SNAKE = 'meta { current_page: currentPage from last_page: lastPage per_page: perPage to total }';

@@ -2,7 +2,7 @@
 import type { RestRoute } from '../src/rest/route.js';
 import { PAGE_META } from './shared.js';
 
-const COMPANY_FIELDS = /* GraphQL */ `fragment CompanyFields on Company { id slug name baseCurrency gs1CompanyPrefix createdAt updatedAt }`;
+const COMPANY_FIELDS = /* GraphQL */ `fragment CompanyFields on Company { id slug name baseCurrency gs1CompanyPrefix ediSenderId ediSenderQualifier createdAt updatedAt }`;
 const RATE_FIELDS = /* GraphQL */ `fragment ExchangeRateFields on ExchangeRate { id from to rate asOf createdAt }`;
 
 export const currencyRoutes: RestRoute[] = [

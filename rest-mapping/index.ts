@@ -29,5 +29,6 @@ import { picklistRoutes } from './picklists.js';
 import { labelRoutes } from './labels.js';
 import { printStationRoutes } from './print-stations.js';
 import { shippingRoutes } from './shipping.js';
+import { ediDocumentRoutes } from './edi.js';
 
-export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes, ...payablesRoutes, ...payablesReportRoutes, ...vendorCreditRoutes, ...vendorReturnRoutes, ...channelRoutes, ...customerRoutes, ...pricingRoutes, ...salesOrderRoutes, ...purgatoryRoutes, ...shipmentRoutes, ...invoiceRoutes, ...customerReturnRoutes, ...shipmentPackageRoutes, ...picklistRoutes, ...shippingRoutes, ...labelRoutes, ...printStationRoutes];
+export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes, ...payablesRoutes, ...payablesReportRoutes, ...vendorCreditRoutes, ...vendorReturnRoutes, ...channelRoutes, ...customerRoutes, ...pricingRoutes, ...salesOrderRoutes, ...purgatoryRoutes, ...shipmentRoutes, ...invoiceRoutes, ...customerReturnRoutes, ...shipmentPackageRoutes, ...picklistRoutes, ...shippingRoutes, ...labelRoutes, ...printStationRoutes, ...ediDocumentRoutes];

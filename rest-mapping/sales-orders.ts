@@ -44,7 +44,7 @@ export const salesOrderRoutes: RestRoute[] = [
     tag: TAG,
     summary: 'List sales orders',
     description:
-      'Filters with the grammar of GET /products: status (draft, confirmed, partially_shipped, shipped, closed, cancelled), channel_id, company_id, order_number, created_at (ISO 8601, with gt/gte/lt/lte). `sort` takes id, order_number, order_date, total, created_at, updated_at or confirmed_at (prefix - for descending).',
+      'Filters with the grammar of GET /products: status (draft, confirmed, partially_shipped, shipped, closed, cancelled), channel_id, company_id, order_number, external_order_id (the order id in the channel system: from order intake or an EDI 850 BEG03), created_at (ISO 8601, with gt/gte/lt/lte). `sort` takes id, order_number, order_date, total, created_at, updated_at or confirmed_at (prefix - for descending).',
     graphql: /* GraphQL */ `
       query ListSalesOrders($page: Int, $perPage: Int, $sort: String, $filters: [FilterParamInput!]) {
         salesOrders(page: $page, perPage: $perPage, sort: $sort, filters: $filters) { items { ...SalesOrderFields } ${PAGE_META} }

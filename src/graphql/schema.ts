@@ -25,6 +25,7 @@ import './invoicing/index.js';
 import './fulfillment/picklists-index.js';
 import './shipping/rates-index.js';
 import './shipping/index.js';
+import './edi/index.js';
 import { ForbiddenError } from '../domain/shared/errors.js';
 import type { RequestContext } from './context.js';
 

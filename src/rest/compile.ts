@@ -54,6 +54,7 @@ function compileRoute(route: RestRoute, schema: GraphQLSchema): CompiledRoute {
     ...Object.values(route.pathParams ?? {}),
     ...Object.values(route.queryParams ?? {}),
     ...(route.bodyVariable ? [route.bodyVariable] : []),
+    ...(route.textBody ? [route.textBody.variable] : []),
     ...(route.filters ? [route.filters.variable] : []),
   ];
   checkFilterDeclaration(route, variables);

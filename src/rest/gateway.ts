@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { execute, type ExecutionResult } from 'graphql';
 import { FieldErrorCollector } from '../domain/shared/errors.js';
 import { authenticateRequest } from '../http/authenticate.js';
-import { readJsonBody } from '../http/body.js';
+import { readBody, readJsonBody } from '../http/body.js';
 import { HttpProblem, toHttpError } from '../http/errors.js';
 import { describeError } from '../http/logger.js';
 import { sendAttachment, sendHtml, sendJson } from '../http/respond.js';
@@ -102,7 +102,14 @@ export function createRestGateway(services: AppServices): RestGateway {
     const paramOf = new Map(Object.entries(route.queryParams ?? {}).map(([param, variable]) => [variable, param]));
     const errorKey = (key: string) => (filterNames.has(key) ? key : (paramOf.get(key) ?? restFieldPath(key, casing)));
 
-    if (route.bodyVariable) {
+    if (route.textBody) {
+      const mediaType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+      if (!route.textBody.mediaTypes.includes(mediaType)) {
+        req.resume();
+        throw new HttpProblem(415, `Send the body as ${route.textBody.mediaTypes.join(' or ')}${mediaType ? `, not ${mediaType}` : ''}.`);
+      }
+      variables[route.textBody.variable] = (await readBody(req)).toString('utf8');
+    } else if (route.bodyVariable) {
       const body = await readJsonBody(req);
       variables[route.bodyVariable] = coerceJsonInput(body ?? {}, compiled.variables.get(route.bodyVariable)!, [], casing, errors);
     } else if (req.method !== 'GET' && req.method !== 'DELETE') {

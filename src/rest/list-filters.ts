@@ -12,6 +12,7 @@ import { CONTACT_FILTERS } from '../domain/sales/contacts.js';
 import { PRICE_LIST_FILTERS } from '../domain/pricing/price-lists.js';
 import { SALES_ORDER_FILTERS } from '../domain/sales/sales-orders.js';
 import { PURGATORY_FILTERS } from '../domain/sales/purgatory.js';
+import { EDI_DOCUMENT_FILTERS } from '../domain/edi/edi-documents.js';
 import { FULFILLMENT_ORDER_FILTERS } from '../domain/fulfillment/fulfillment-orders.js';
 import { INVOICE_FILTERS } from '../domain/invoicing/invoices.js';
 import { CUSTOMER_RETURN_FILTERS } from '../domain/invoicing/customer-returns.js';
@@ -28,6 +29,7 @@ export const FILTER_SPECS: Record<string, FilterSpec<unknown>> = {
   priceLists: PRICE_LIST_FILTERS,
   salesOrders: SALES_ORDER_FILTERS,
   purgatory: PURGATORY_FILTERS,
+  ediDocuments: EDI_DOCUMENT_FILTERS,
   fulfillmentOrders: FULFILLMENT_ORDER_FILTERS,
   invoices: INVOICE_FILTERS,
   customerReturns: CUSTOMER_RETURN_FILTERS,

@@ -170,6 +170,9 @@ function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema): JsonSche
   if (route.bodyVariable) {
     operationObject.requestBody = { required: true, content: json(inputSchema(compiled.variables.get(route.bodyVariable)!, casing)) };
   }
+  if (route.textBody) {
+    operationObject.requestBody = { required: true, content: Object.fromEntries(route.textBody.mediaTypes.map((mediaType) => [mediaType, { schema: { type: 'string' } }])) };
+  }
   return operationObject;
 }
 

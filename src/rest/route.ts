@@ -31,6 +31,11 @@ export interface RestRoute {
   filters?: { variable: string; spec: string };
   /** The operation variable that receives the JSON body (an input object). */
   bodyVariable?: string;
+  /**
+   * A body that is not JSON (an X12 interchange): read as UTF-8 text into `variable` (a String). A request
+   * whose Content-Type is none of `mediaTypes` answers 415. Instead of bodyVariable.
+   */
+  textBody?: { variable: string; mediaTypes: string[] };
   /** `data`: {data: result}; `page`: {data: items, meta}; `bare`: the result itself. */
   envelope: 'data' | 'page' | 'bare';
   /** Status of a successful response. Default 200. */

@@ -33,6 +33,8 @@ const CHANNEL_KEYS = [
   'pushCostIntegrationMapping', 'tags', 'metafields', 'isDropship', 'dropshipSupplierId', 'dropshipPoDeliveryWarehouseId',
   'dropshipPoDeliveryType', 'dropshipAutoCreatePo', 'dropshipAutoSendPo', 'dropshipInventoryNotTracked', 'autoPushOrderAfterMinutes',
   'autoPushMode', 'filters', 'restrictions', 'credentialsSet', 'fees', 'priceListId', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy',
+  // EDI (issue 12): the trading partner and where documents go.
+  'ediEnabled', 'ediPartnerId', 'ediQualifier', 'ediEndpointUrl',
 ].sort();
 
 const SECRET = 'sk_live_do_not_show_me';

@@ -31,7 +31,7 @@ describe('/company', () => {
   it('reads and renames the current company; base currency defaults to USD', async () => {
     const res = await api('GET', '/company');
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.data).sort()).toEqual(['base_currency', 'created_at', 'gs1_company_prefix', 'id', 'name', 'slug', 'updated_at']);
+    expect(Object.keys(res.body.data).sort()).toEqual(['base_currency', 'created_at', 'edi_sender_id', 'edi_sender_qualifier', 'gs1_company_prefix', 'id', 'name', 'slug', 'updated_at']);
     expect(res.body.data).toMatchObject({ id: acme.companyId, slug: 'acme', base_currency: 'USD' });
     const renamed = await api('PATCH', '/company', { name: 'Acme Trading' });
     expect(renamed.status).toBe(200);

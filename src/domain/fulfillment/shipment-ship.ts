@@ -15,6 +15,9 @@ import { postStockMovements, type PostingContext } from '../inventory/ledger/pos
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { ValidationError } from '../shared/errors.js';
 import { LEDGER_DECIMAL } from '../shared/field-checks.js';
+import type { OutboundPolicy } from '../../outbound/http-request.js';
+import { deliverAfterCommit } from '../edi/edi-delivery.js';
+import { writeShipNotice } from '../edi/ship-notice-856.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { demandKey, kitComponents, lineAllocated, lineDemands } from '../sales/demand.js';
 import { claimOrder } from '../sales/sales-orders.js';
@@ -23,8 +26,9 @@ import { getShipment } from './shipments.js';
 
 export const SALES_SHIPMENT = 'SALES_SHIPMENT';
 
-export async function shipShipment(db: TenantDb, id: number, context: PostingContext, query: PassThroughQuery = {}) {
-  return db.$transaction(async (tx) => {
+/** A shipment of a channel that trades by EDI also writes its 856, delivered after the commit under `context.outbound`. */
+export async function shipShipment(db: TenantDb, id: number, context: PostingContext & { outbound?: OutboundPolicy }, query: PassThroughQuery = {}) {
+  const ediDocumentId = await db.$transaction(async (tx) => {
     const found = await getShipment(tx, id);
     const order = await claimOrder(tx, found.salesOrderId, ['confirmed', 'partially_shipped'], 'shipped');
     const now = new Date();
@@ -60,8 +64,10 @@ export async function shipShipment(db: TenantDb, id: number, context: PostingCon
     await consumeReservations(tx, order, lines.map((line) => ({ lineId: line.salesOrderLineId, productId: line.productId, warehouseId: line.location.parentId ?? line.locationId, quantity: line.quantity })));
     if (found.fulfillmentOrderId !== null) await closeFulfillmentOrder(tx, found.fulfillmentOrderId, lines);
     await updateShippedQuantities(tx, order);
-    return tx.shipment.findUniqueOrThrow({ ...query, where: byId(id) });
+    return writeShipNotice(tx, id, order.id, now);
   });
+  await deliverAfterCommit(db, [ediDocumentId], context.outbound);
+  return db.shipment.findUniqueOrThrow({ ...query, where: byId(id) });
 }
 
 type ClaimedOrder = Awaited<ReturnType<typeof claimOrder>>;

@@ -6,7 +6,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { LOT_DEDUCTION_STRATEGIES } from '../products/product-input.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
-import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
+import { checkHttpUrl, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
@@ -93,9 +93,7 @@ async function checkInput(tx: TenantTx, id: number | null, input: WarehouseGroup
   if (strategy !== undefined && strategy !== null && !(LOT_DEDUCTION_STRATEGIES as readonly string[]).includes(strategy)) {
     errors.add('lotDeductionStrategy', `The lot deduction strategy must be one of: ${LOT_DEDUCTION_STRATEGIES.join(', ')}, or null.`);
   }
-  if (input.externalWmsUrl != null && !/^https?:\/\/[^\s/]+/i.test(input.externalWmsUrl)) {
-    errors.add('externalWmsUrl', 'The external WMS URL must be an http or https URL.');
-  }
+  checkHttpUrl(errors, 'externalWmsUrl', input.externalWmsUrl, 'external WMS URL');
   checkMaxLength(errors, 'externalWmsApiKey', input.externalWmsApiKey, 1024);
   if (input.externallyManaged === true) {
     const stored = id ? await tx.warehouseGroup.findFirst({ where: { id }, select: { externalWmsUrl: true } }) : null;

@@ -14,6 +14,9 @@ import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { buildFilterWhere, comparisonFilter, parseFilterParams, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import type { OutboundPolicy } from '../../outbound/http-request.js';
+import { deliverAfterCommit } from '../edi/edi-delivery.js';
+import { writeInvoiceDocument } from '../edi/invoice-810.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { nextDocumentNumber } from '../purchasing/document-numbers.js';
@@ -94,8 +97,9 @@ async function invoicedShipmentIds(tx: TenantTx, shipmentIds: number[]): Promise
   return new Set(lines.map((l) => l.shipmentId!));
 }
 
-export async function createInvoice(db: TenantDb, salesOrderId: number, input: InvoiceInput, query: PassThroughQuery = {}) {
-  return db.$transaction(async (tx) => {
+/** An invoice of a channel that trades by EDI also writes its 810, delivered after the commit under `outbound`. */
+export async function createInvoice(db: TenantDb, salesOrderId: number, input: InvoiceInput, query: PassThroughQuery = {}, outbound?: OutboundPolicy) {
+  const created = await db.$transaction(async (tx) => {
     const order = await lockSalesOrder(tx, salesOrderId);
     const shipped = await tx.shipment.findMany({ where: { salesOrderId, status: 'shipped' }, select: { id: true }, orderBy: { id: 'asc' } });
     const invoiced = await invoicedShipmentIds(tx, shipped.map((s) => s.id));
@@ -155,8 +159,10 @@ export async function createInvoice(db: TenantDb, salesOrderId: number, input: I
         position,
       })) as Prisma.InvoiceLineCreateManyInput[],
     });
-    return tx.invoice.findUniqueOrThrow({ ...query, where: byId(invoice.id) });
+    return { id: invoice.id, ediDocumentId: await writeInvoiceDocument(tx, invoice.id, salesOrderId) };
   });
+  await deliverAfterCommit(db, [created.ediDocumentId], outbound);
+  return db.invoice.findUniqueOrThrow({ ...query, where: byId(created.id) });
 }
 
 /** open → void when nothing was paid and no credit note credits it; its shipments can be invoiced again. */

@@ -5,6 +5,7 @@ import type { TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
+import type { ChannelEdiInput } from '../edi/edi-identity.js';
 
 export const CHANNEL_TYPES = ['sales_channel', 'fulfillment_channel', 'end_to_end_channel'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
@@ -69,7 +70,7 @@ export type ChannelInput = {
   autoPushMode?: string | null;
   /** Write-only: reads only tell whether some are stored. null clears them. */
   credentials?: unknown;
-} & { [F in Flag]?: boolean | null } & { [D in ObjectDocument | ListDocument]?: unknown };
+} & ChannelEdiInput & { [F in Flag]?: boolean | null } & { [D in ObjectDocument | ListDocument]?: unknown };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -155,7 +156,7 @@ export function channelData(input: ChannelInput): Prisma.SalesChannelUncheckedUp
   if (typeof input.label === 'string') data.label = input.label.trim();
   copy('description');
   copy('warehouseGroupId');
-  for (const field of [...Object.keys(TEXT_LIMITS), ...EXTERNAL_IDS, 'priceListId', 'dropshipSupplierId', 'dropshipPoDeliveryWarehouseId', 'autoPushOrderAfterMinutes'] as const) {
+  for (const field of [...Object.keys(TEXT_LIMITS), ...EXTERNAL_IDS, 'priceListId', 'dropshipSupplierId', 'dropshipPoDeliveryWarehouseId', 'autoPushOrderAfterMinutes', 'ediEnabled', 'ediPartnerId', 'ediQualifier', 'ediEndpointUrl'] as const) {
     copy(field as keyof ChannelInput);
   }
   for (const flag of CHANNEL_FLAGS) copy(flag);

@@ -12,6 +12,7 @@ import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { channelData, checkChannelInput, CHANNEL_TYPES, type ChannelInput } from './channel-input.js';
 import { unlockedChannel } from './channel-lock.js';
+import { checkChannelEdi } from '../edi/edi-identity.js';
 
 export type { ChannelInput } from './channel-input.js';
 
@@ -80,6 +81,7 @@ export async function getChannel(db: TenantDb | TenantTx, id: number, query: Pas
 export async function createChannel(db: TenantDb, input: ChannelInput, actor: ChannelActor, query: PassThroughQuery = {}) {
   return db.$transaction(async (tx) => {
     await checkChannelInput(tx, input, true);
+    await checkChannelEdi(tx, null, input);
     const created = await tx.salesChannel.create({
       data: { ...channelData(input), uuid: randomUUID(), createdBy: actor.tokenId, updatedBy: actor.tokenId } as Prisma.SalesChannelUncheckedCreateInput,
     });
@@ -101,13 +103,14 @@ export async function updateChannel(db: TenantDb, id: number, input: ChannelInpu
   return db.$transaction(async (tx) => {
     await unlockedChannel(tx, id);
     await checkChannelInput(tx, input, false);
+    await checkChannelEdi(tx, id, input);
     await tx.salesChannel.update({ where: byId(id), data: { ...channelData(input), updatedBy: actor.tokenId } });
     await replaceTags(tx, id, input.tagIds);
     return tx.salesChannel.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
 
-/** Refused while sales orders name the channel (422) or while it is locked (403). Answers with what was deleted. */
+/** Refused while sales orders or EDI documents name the channel (422) or while it is locked (403). Answers with what was deleted. */
 export async function deleteChannel(db: TenantDb, id: number, query: PassThroughQuery = {}) {
   return db.$transaction(async (tx) => {
     await unlockedChannel(tx, id);
@@ -116,6 +119,13 @@ export async function deleteChannel(db: TenantDb, id: number, query: PassThrough
       throw new ValidationError(
         { id: [`The channel has ${orders} sales order${orders > 1 ? 's' : ''}, so it cannot be deleted; disable it instead (enabled false).`] },
         `Channel ${id} cannot be deleted while it has sales orders.`,
+      );
+    }
+    const documents = await tx.ediDocument.count({ where: { channelId: id } });
+    if (documents > 0) {
+      throw new ValidationError(
+        { id: [`The channel has ${documents} EDI document${documents > 1 ? 's' : ''} in its log, so it cannot be deleted; disable it instead (enabled false).`] },
+        `Channel ${id} cannot be deleted while its EDI log names it.`,
       );
     }
     const channel = await getChannel(tx, id, query);

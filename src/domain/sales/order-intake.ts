@@ -63,29 +63,32 @@ export const channelIntegration = (channelId: number) => `channel:${channelId}`;
  * nothing is stored; an order that cannot be posted goes to purgatory.
  */
 export async function receiveChannelOrder(db: TenantDb, channelId: number, payload: unknown): Promise<IntakeOutcome> {
-  return db.$transaction(async (tx) => {
-    const channel = await unlockedChannel(tx, channelId);
-    const input = readIntake(payload);
-    const received = payload as Prisma.InputJsonObject;
-    const externalOrderId = input.externalOrderId!;
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`intake:${channel.companyId}:${channel.id}:${externalOrderId}`}))`;
+  return db.$transaction((tx) => receiveChannelOrderIn(tx, channelId, payload));
+}
 
-    const existing = await tx.salesOrder.findFirst({ where: { channelId, externalOrderId }, select: { id: true, intakePayload: true } });
-    if (existing && sameContent(existing.intakePayload, received)) return { outcome: 'existing', salesOrderId: existing.id, purgatoryEntryId: null };
-    const pending = await tx.purgatoryEntry.findFirst({ where: { channelId, externalOrderId, status: 'pending' }, orderBy: { id: 'desc' } });
-    if (!existing && pending && sameContent(pending.payload, received)) return { outcome: 'purgatory', salesOrderId: null, purgatoryEntryId: pending.id };
+/** The intake inside a caller's transaction (EDI 850s are taken with their acknowledgements in one). */
+export async function receiveChannelOrderIn(tx: TenantTx, channelId: number, payload: unknown): Promise<IntakeOutcome> {
+  const channel = await unlockedChannel(tx, channelId);
+  const input = readIntake(payload);
+  const received = payload as Prisma.InputJsonObject;
+  const externalOrderId = input.externalOrderId!;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`intake:${channel.companyId}:${channel.id}:${externalOrderId}`}))`;
 
-    const reasons: PurgatoryReason[] = existing
-      ? [{ code: 'duplicate_conflict', message: `Sales order ${existing.id} was posted for external order ${externalOrderId} with other content.`, line: null }]
-      : [];
-    const orderId = existing ? null : await postIntake(tx, channel.id, input, received, reasons);
-    if (orderId !== null) return { outcome: 'created', salesOrderId: orderId, purgatoryEntryId: null };
-    const data = { payload: received, reasons: reasons as unknown as Prisma.InputJsonArray };
-    const entry = pending
-      ? await tx.purgatoryEntry.update({ where: byId(pending.id), data })
-      : await tx.purgatoryEntry.create({ data: { channelId, externalOrderId, ...data } as Prisma.PurgatoryEntryUncheckedCreateInput });
-    return { outcome: 'purgatory', salesOrderId: null, purgatoryEntryId: entry.id };
-  });
+  const existing = await tx.salesOrder.findFirst({ where: { channelId, externalOrderId }, select: { id: true, intakePayload: true } });
+  if (existing && sameContent(existing.intakePayload, received)) return { outcome: 'existing', salesOrderId: existing.id, purgatoryEntryId: null };
+  const pending = await tx.purgatoryEntry.findFirst({ where: { channelId, externalOrderId, status: 'pending' }, orderBy: { id: 'desc' } });
+  if (!existing && pending && sameContent(pending.payload, received)) return { outcome: 'purgatory', salesOrderId: null, purgatoryEntryId: pending.id };
+
+  const reasons: PurgatoryReason[] = existing
+    ? [{ code: 'duplicate_conflict', message: `Sales order ${existing.id} was posted for external order ${externalOrderId} with other content.`, line: null }]
+    : [];
+  const orderId = existing ? null : await postIntake(tx, channel.id, input, received, reasons);
+  if (orderId !== null) return { outcome: 'created', salesOrderId: orderId, purgatoryEntryId: null };
+  const data = { payload: received, reasons: reasons as unknown as Prisma.InputJsonArray };
+  const entry = pending
+    ? await tx.purgatoryEntry.update({ where: byId(pending.id), data })
+    : await tx.purgatoryEntry.create({ data: { channelId, externalOrderId, ...data } as Prisma.PurgatoryEntryUncheckedCreateInput });
+  return { outcome: 'purgatory', salesOrderId: null, purgatoryEntryId: entry.id };
 }
 
 /**

@@ -43,6 +43,7 @@ export const SALES_ORDER_FILTERS: FilterSpec<Prisma.SalesOrderWhereInput> = {
   channel_id: integer('channelId'),
   company_id: integer('customerCompanyId'),
   order_number: { kind: 'string', where: (op, value) => ({ orderNumber: stringFilter(op, value) }) },
+  external_order_id: { kind: 'string', where: (op, value) => ({ externalOrderId: stringFilter(op, value) }) },
   created_at: { kind: 'datetime', where: (op, value) => ({ createdAt: dateTimeFilter(op, value) }) },
 };
 

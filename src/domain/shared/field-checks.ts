@@ -37,6 +37,11 @@ export function checkMaxLength(errors: FieldErrorCollector, field: string, value
   }
 }
 
+/** An address of another system the service calls: http or https with a host. */
+export function checkHttpUrl(errors: FieldErrorCollector, field: string, value: string | null | undefined, label = humanName(field)): void {
+  if (value != null && !/^https?:\/\/[^\s/]+/i.test(value)) errors.add(field, `The ${label} must be an http or https URL.`);
+}
+
 /** A currency is named by its ISO 4217 code: three uppercase letters of a currency that exists. */
 export function checkCurrencyCode(errors: FieldErrorCollector, field: string, value: string | null | undefined): void {
   if (typeof value === 'string' && !isCurrencyCode(value)) {

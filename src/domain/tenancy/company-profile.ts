@@ -6,12 +6,16 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { checkCurrencyCode, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { gs1PrefixProblem } from '../fulfillment/sscc.js';
+import { checkEdiIdentifier, checkEdiQualifier } from '../edi/edi-identity.js';
 
 export interface CompanyProfileInput {
   name?: string | null;
   baseCurrency?: string | null;
   /** null clears it. */
   gs1CompanyPrefix?: string | null;
+  /** What the company sends X12 EDI as (ISA06/ISA05); null clears them. */
+  ediSenderId?: string | null;
+  ediSenderQualifier?: string | null;
 }
 
 /** The company of the tenant client (the tenant client adds its id to the filter). */
@@ -32,6 +36,8 @@ export async function updateCompanyProfile(db: TenantDb, input: CompanyProfileIn
       const problem = gs1PrefixProblem(prefix);
       if (problem) errors.add('gs1CompanyPrefix', problem);
     }
+    checkEdiIdentifier(errors, 'ediSenderId', input.ediSenderId);
+    checkEdiQualifier(errors, 'ediSenderQualifier', input.ediSenderQualifier);
     if (input.baseCurrency && input.baseCurrency !== company.baseCurrency && !errors.errors.baseCurrency) {
       // Documents in money: valued stock, purchase orders, bills, prepayments and credits (their rates are to the base currency).
       const valued = await tx.stockMovement.count({ where: { unitCost: { not: null } } });
@@ -50,6 +56,8 @@ export async function updateCompanyProfile(db: TenantDb, input: CompanyProfileIn
         ...(input.name != null ? { name: input.name.trim() } : {}),
         ...(input.baseCurrency ? { baseCurrency: input.baseCurrency } : {}),
         ...(input.gs1CompanyPrefix !== undefined ? { gs1CompanyPrefix: prefix || null } : {}),
+        ...(input.ediSenderId !== undefined ? { ediSenderId: input.ediSenderId } : {}),
+        ...(input.ediSenderQualifier !== undefined ? { ediSenderQualifier: input.ediSenderQualifier } : {}),
       },
     });
   });

@@ -54,7 +54,7 @@ builder.mutationFields((t) => ({
     type: 'Shipment',
     description: 'draft → shipped: SALES_SHIPMENT movements at FIFO cost; reservations consumed; the order follows.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => shipShipment(ctx.db, args.id, { tokenId: ctx.caller.tokenId }, query),
+    resolve: (query, _root, args, ctx) => shipShipment(ctx.db, args.id, { tokenId: ctx.caller.tokenId, outbound: ctx.outbound }, query),
   }),
   voidShipment: t.prismaField({
     type: 'Shipment',

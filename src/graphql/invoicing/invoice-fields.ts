@@ -103,7 +103,7 @@ builder.mutationFields((t) => ({
     type: 'Invoice',
     description: 'Invoices shipped shipments of a sales order not invoiced yet, from their billable lines.',
     args: { salesOrderId: t.arg.int({ required: true }), input: t.arg({ type: InvoiceCreateInput, required: false }) },
-    resolve: (query, _root, args, ctx) => invoices.createInvoice(ctx.db, args.salesOrderId, args.input ?? {}, query),
+    resolve: (query, _root, args, ctx) => invoices.createInvoice(ctx.db, args.salesOrderId, args.input ?? {}, query, ctx.outbound),
   }),
   recordInvoicePayment: t.prismaField({
     type: 'InvoicePayment',

@@ -5,7 +5,7 @@ import { pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/inventory/lots.js';
 import { Decimal, ZERO } from '../../domain/shared/decimal.js';
 import type { Address } from '../../domain/sales/address.js';
-import { demandKey, lineAllocated, lineDemands, OPEN_ORDER_STATUSES } from '../../domain/sales/demand.js';
+import { allocatedInLineUnit, backorderedInLineUnit, LINE_ALLOCATION_SELECT, type LineFacts } from '../../domain/sales/line-quantities.js';
 import { SALES_ORDER_STATUSES } from '../../domain/sales/sales-orders.js';
 import { AddressInput, AddressRef } from './customer-fields.js';
 
@@ -18,43 +18,6 @@ const WarehouseAllocationRef = builder.objectRef<{ warehouseId: number; quantity
     quantity: t.expose('quantity', { type: 'Decimal' }),
   }),
 });
-
-/** What a line's allocation fields need from the database. */
-const LINE_ALLOCATION_SELECT = {
-  productId: true,
-  baseQuantity: true,
-  quantity: true,
-  baseQuantityShipped: true,
-  salesOrderId: true,
-  id: true,
-  salesOrder: { select: { status: true } },
-  product: { select: { kitItems: { select: { productId: true, baseUomQuantity: true } } } },
-  allocations: { select: { productId: true, warehouseId: true, quantity: true }, orderBy: { warehouseId: 'asc' } },
-} as const;
-
-interface LineFacts {
-  id: number;
-  salesOrderId: number;
-  productId: number;
-  quantity: Decimal;
-  baseQuantity: Decimal;
-  baseQuantityShipped: Decimal;
-  salesOrder: { status: string };
-  product: { kitItems: Array<{ productId: number; baseUomQuantity: Decimal }> };
-  allocations: Array<{ productId: number; warehouseId: number; quantity: Decimal }>;
-}
-
-/** The line's allocated share in its own unit (entered quantity / base quantity). */
-function allocatedInLineUnit(line: LineFacts): Decimal {
-  const kits = new Map(line.product.kitItems.length ? [[line.productId, line.product.kitItems.map((k) => ({ productId: k.productId, perUnit: k.baseUomQuantity }))]] : []);
-  const demands = lineDemands([{ ...line, baseQuantityShipped: ZERO }], kits);
-  const sums = new Map<string, Decimal>();
-  for (const a of line.allocations) sums.set(demandKey(line.id, a.productId), (sums.get(demandKey(line.id, a.productId)) ?? ZERO).plus(a.quantity));
-  const base = lineAllocated(demands, (key) => sums.get(key) ?? ZERO);
-  return base.mul(line.quantity).div(line.baseQuantity).toDecimalPlaces(10);
-}
-
-const toLineUnit = (line: LineFacts, base: Decimal) => base.mul(line.quantity).div(line.baseQuantity).toDecimalPlaces(10);
 
 export const SalesOrderLineRef = builder.prismaObject('SalesOrderLine', {
   fields: (t) => ({
@@ -79,12 +42,7 @@ export const SalesOrderLineRef = builder.prismaObject('SalesOrderLine', {
       type: 'Decimal',
       description: 'Neither shipped nor reserved while the order is open, in the line’s unit; 0 otherwise.',
       select: LINE_ALLOCATION_SELECT,
-      resolve: (line) => {
-        const facts = line as LineFacts;
-        if (!OPEN_ORDER_STATUSES.includes(facts.salesOrder.status)) return ZERO;
-        const open = Decimal.max(facts.quantity.minus(toLineUnit(facts, facts.baseQuantityShipped)), ZERO);
-        return Decimal.max(open.minus(allocatedInLineUnit(facts)), ZERO);
-      },
+      resolve: (line) => backorderedInLineUnit(line as LineFacts),
     }),
     quantityShipped: t.field({
       type: 'Decimal',

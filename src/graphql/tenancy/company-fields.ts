@@ -16,6 +16,8 @@ export const CompanyRef = builder.prismaObject('Company', {
       nullable: true,
       description: 'GS1 company prefix (6 to 12 digits): the SSCCs the service assigns to shipment packages start with it.',
     }),
+    ediSenderId: t.exposeString('ediSenderId', { nullable: true, description: 'The interchange id the company sends X12 EDI as (ISA06, GS02).' }),
+    ediSenderQualifier: t.exposeString('ediSenderQualifier', { nullable: true, description: 'The qualifier of ediSenderId (ISA05), e.g. ZZ.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
@@ -27,6 +29,8 @@ const CompanyUpdateInput = builder.inputType('CompanyUpdateInput', {
     name: t.string({ required: false, description: 'At most 255 characters.' }),
     baseCurrency: t.string({ required: false, description: 'ISO 4217 code, such as USD.' }),
     gs1CompanyPrefix: t.string({ required: false, description: '6 to 12 digits; null or empty clears it.' }),
+    ediSenderId: t.string({ required: false, description: '1–15 characters (letters, digits, space . - _ /); null clears it.' }),
+    ediSenderQualifier: t.string({ required: false, description: '2 characters, e.g. ZZ or 01; null clears it.' }),
   }),
 });
 

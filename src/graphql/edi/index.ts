@@ -1,0 +1,1 @@
+import './document-fields.js';
