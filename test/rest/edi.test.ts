@@ -373,6 +373,28 @@ describe('the document log', () => {
     expect((await api('GET', '/edi/documents', undefined, globex)).body.data).toEqual([]);
   });
 
+  it("sums today's documents in the EDI summary exactly as the log holds them", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const all = (await api('GET', '/edi/documents?per_page=100')).body.data;
+    const res = await api('GET', `/reports/edi/summary?from=${today}&to=${today}&types=850,855,856,810,997`);
+    expect(res.status, res.text).toBe(200);
+    const count = (test: (d: any) => boolean) => all.filter(test).length;
+    const expectingAck = count((d) => d.direction === 'outbound' && d.type !== '997');
+    const acked = count((d) => d.direction === 'outbound' && d.type !== '997' && d.acknowledged_at !== null);
+    const success = count((d) => d.status === 'accepted' || (d.status === 'sent' && d.acknowledged_at !== null));
+    expect(res.body).toMatchObject({
+      total: all.length,
+      success_count: success,
+      failed_count: count((d) => d.status === 'failed' || d.status === 'rejected'),
+      pending_count: count((d) => d.status === 'pending'),
+      success_rate: Math.round((success / all.length) * 10_000) / 10_000,
+      ack_997_count: acked,
+      ack_997_rate: Math.round((acked / expectingAck) * 10_000) / 10_000,
+    });
+    expect(acked).toBe(2);
+    expect(res.body.by_type['856']).toMatchObject({ total: 1, success_count: 1, ack_997_count: 1, ack_997_rate: 1 });
+  });
+
   it('keeps a channel with a log from being deleted', async () => {
     expectErrors(await api('DELETE', `/channels/${channel.id}`), ['id']);
   });

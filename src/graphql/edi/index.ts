@@ -1,1 +1,2 @@
 import './document-fields.js';
+import './summary-fields.js';
