@@ -1,6 +1,7 @@
 // REST routes of fulfillment orders, shipments and their billable lines.
 import type { RestRoute } from '../src/rest/route.js';
 import { PAGE_META } from './shared.js';
+import { packingSlipFileName, renderPackingSlipPdf } from '../src/domain/fulfillment/packing-slip-pdf.js';
 
 const FULFILLMENT_FIELDS = 'id salesOrderId warehouse { id name } status lines { id salesOrderLineId product { id sku name } quantity quantityPicked quantityShipped } createdAt updatedAt';
 export const SHIPMENT_FIELDS = `
@@ -84,6 +85,37 @@ export const shipmentRoutes: RestRoute[] = [
     graphql: /* GraphQL */ `query GetShipment($id: Int!) { shipment(id: $id) { ${SHIPMENT_FIELDS} } }`,
     pathParams: { shipmentId: 'id' },
     envelope: 'data',
+  },
+  {
+    method: 'GET',
+    path: '/shipments/{shipmentId}/packing-slip.pdf',
+    operationId: 'getPackingSlip',
+    tag: 'Sales Orders',
+    summary: 'The packing slip of a shipment (PDF)',
+    description:
+      "A PDF (an attachment named packing-slip-<id>.pdf) of the shipment as it travels with the goods: the company, the sales order and the customer's PO number (external_order_id), ship date, status, carrier and service, " +
+      'tracking, bill of lading and PRO numbers, the ship-to address, a table of what it holds (SKU, product, lot, quantity; the header repeats on every page) and, once packed, each package with its SSCC, tracking and contents, ' +
+      'nested packages indented under their parent. No prices. A draft shipment prints too (its status says so). `format=json` answers the shipment as GET /shipments/{id}. An unknown shipment → 404.',
+    graphql: /* GraphQL */ `query GetShipmentForSlip($id: Int!) { shipment(id: $id) { ${SHIPMENT_FIELDS} } }`,
+    pathParams: { shipmentId: 'id' },
+    envelope: 'data',
+    defaultFormat: 'pdf',
+    formats: {
+      pdf: {
+        mediaType: 'application/pdf',
+        graphql: /* GraphQL */ `
+          query PackingSlip($id: Int!) {
+            shipment(id: $id) {
+              id companyName status carrier service shipDate trackingNumber billOfLadingNumber proNumber
+              salesOrder { orderNumber externalOrderId shipTo { name street1 street2 city state zip country } lines { id product { sku name } } }
+              lines { product { sku name } quantity lot { lotNumber } }
+              packages { id parentPackageId sscc tracking items { orderItemId quantity lotNumber } }
+            }
+          }`,
+        render: renderPackingSlipPdf,
+        filename: packingSlipFileName,
+      },
+    },
   },
   {
     method: 'POST',

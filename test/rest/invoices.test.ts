@@ -3,13 +3,10 @@
 // customer's payment terms; never twice (also two concurrent requests); PDF; payments up to the balance due;
 // void frees the shipments; filters; bad input; tenants see only their own.
 import http from 'node:http';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { expectErrors, restClient } from '../support/rest-client.js';
+import { pdfPages, pdfText } from '../support/pdf-text.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -37,17 +34,6 @@ async function ship(orderId: number, lines: Array<{ sales_order_line_id: number;
   return post(`/shipments/${draft.id}/ship`);
 }
 
-const workDir = mkdtempSync(join(tmpdir(), 'invoice-pdf-'));
-function pdfText(pdf: Buffer): string {
-  const file = join(workDir, `i-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
-function pdfPages(pdf: Buffer): number {
-  const file = join(workDir, `p-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  return Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
-}
 function download(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.request(

@@ -1,4 +1,5 @@
 // GraphQL types of fulfillment orders, shipments and billable lines. Rules in src/domain/fulfillment.
+import { currentCompany } from '../../domain/tenancy/company-profile.js';
 import { builder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/inventory/lots.js';
@@ -70,6 +71,12 @@ export const ShipmentRef = builder.prismaObject('Shipment', {
     labelCurrency: t.exposeString('labelCurrency', { nullable: true }),
     labelPurchasedAt: t.expose('labelPurchasedAt', { type: 'DateTime', nullable: true }),
     lines: t.relation('lines', { query: { orderBy: { position: 'asc' } } }),
+    salesOrder: t.relation('salesOrder'),
+    packages: t.relation('packages', {
+      description: 'Every package of the shipment at any level (parent_package_id says where it sits), in the order they were packed.',
+      query: { orderBy: [{ position: 'asc' }, { id: 'asc' }] },
+    }),
+    companyName: t.string({ description: 'The company the goods ship from (the tenant).', resolve: async (_s, _a, ctx) => (await currentCompany(ctx.db)).name }),
     shippedAt: t.expose('shippedAt', { type: 'DateTime', nullable: true }),
     voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
