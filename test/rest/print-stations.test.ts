@@ -2,6 +2,7 @@
 // fake printer socket on loopback (the bytes hold each label's ^XA…^XZ and SSCC), a disabled station (422),
 // packages of another shipment (422), a closed port (502 naming the printer); the printer module's
 // private-address refusal. (The 5 s connect time-out is not exercised: no address reliably swallows a SYN here.)
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { expectErrors, restClient } from '../support/rest-client.js';
@@ -116,6 +117,23 @@ describe('POST /print-stations/{id}/print', () => {
     expect(Object.keys(res.body)).toEqual(['message']);
     expect(res.body.message).toContain(`print station "Gone" (127.0.0.1:${port})`);
     expect(res.body.message).toMatch(/connection refused/);
+  });
+
+  it('a printer that takes the connection but never finishes the job times out (502 naming it)', async () => {
+    // Accepts and reads, but never closes its side: the job is never confirmed.
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer({ allowHalfOpen: true }, (socket) => {
+      sockets.push(socket);
+      socket.on('data', () => {});
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const target = { system: 'the printer "Stuck"', host: '127.0.0.1', port: (silent.address() as net.AddressInfo).port };
+      await expect(sendToPrinter(target, Buffer.from('^XA^XZ'), { allowPrivate: true }, { connectMs: 1_000, writeMs: 300 })).rejects.toThrow('The printer "Stuck" stopped taking data (time-out).');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 
   it('the printer module refuses loopback without ALLOW_PRIVATE_OUTBOUND', async () => {

@@ -16,8 +16,16 @@ export interface PrinterAddress {
   port: number;
 }
 
+export interface PrinterTimeouts {
+  connectMs: number;
+  writeMs: number;
+}
+
+const DEFAULT_TIMEOUTS: PrinterTimeouts = { connectMs: PRINTER_CONNECT_TIMEOUT_MS, writeMs: PRINTER_WRITE_TIMEOUT_MS };
+
 /** Sends the bytes; resolves with how many were written once the connection has been closed cleanly. */
-export async function sendToPrinter(printer: PrinterAddress, data: Buffer, policy: OutboundPolicy, connectTimeoutMs = PRINTER_CONNECT_TIMEOUT_MS): Promise<number> {
+export async function sendToPrinter(printer: PrinterAddress, data: Buffer, policy: OutboundPolicy, timeouts: PrinterTimeouts = DEFAULT_TIMEOUTS): Promise<number> {
+  const connectTimeoutMs = timeouts.connectMs;
   await refusePrivateHost(printer.host, printer.system, policy);
   const who = printer.system[0]!.toUpperCase() + printer.system.slice(1);
   return new Promise<number>((resolve, reject) => {
@@ -45,7 +53,7 @@ export async function sendToPrinter(printer: PrinterAddress, data: Buffer, polic
     socket.on('data', () => {}); // Some printers answer status bytes; they are read and ignored.
     socket.connect(printer.port, printer.host, () => {
       connected = true;
-      socket.setTimeout(PRINTER_WRITE_TIMEOUT_MS);
+      socket.setTimeout(timeouts.writeMs);
       socket.end(data);
     });
   });
