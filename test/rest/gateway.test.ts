@@ -71,7 +71,7 @@ describe('REST gateway', () => {
     const res = await server.call('GET', '/external/api/v1/viewer', opts());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      company: { id: acme.companyId, slug: 'acme', name: 'Company acme', baseCurrency: 'USD', gs1CompanyPrefix: null, createdAt: expect.any(String), updatedAt: expect.any(String) },
+      company: { id: acme.companyId, slug: 'acme', name: 'Company acme', baseCurrency: 'USD', gs1CompanyPrefix: null, ediSenderId: null, ediSenderQualifier: null, createdAt: expect.any(String), updatedAt: expect.any(String) },
       tokenScopes: ['read', 'write'],
     });
     expect((await server.call('GET', '/external/api/v1/viewer', { company: 'acme' })).status).toBe(401);

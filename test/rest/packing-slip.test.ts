@@ -75,7 +75,10 @@ describe('GET /shipments/{id}/packing-slip.pdf', () => {
     const json = await api('GET', slipPath(packed.shipment.id, '?format=json'));
     expect(json.status).toBe(200);
     expect(json.body.data).toMatchObject({ id: packed.shipment.id, status: 'shipped', bill_of_lading_number: 'BOL-42' });
-    expect((await api('GET', slipPath(999999))).status).toBe(404);
+    const missing = await api('GET', slipPath(999999));
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^application\/json/);
+    expect(missing.body).toEqual({ message: expect.any(String) });
     expect((await getBytes(server, globex, slipPath(packed.shipment.id))).status).toBe(404);
     expect((await api('GET', slipPath(packed.shipment.id, '?format=docx'))).status).toBe(422);
   });
