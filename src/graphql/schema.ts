@@ -26,6 +26,7 @@ import './fulfillment/picklists-index.js';
 import './shipping/rates-index.js';
 import './shipping/index.js';
 import './edi/index.js';
+import './cycle-counts/index.js';
 import { ForbiddenError } from '../domain/shared/errors.js';
 import type { RequestContext } from './context.js';
 

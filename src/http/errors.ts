@@ -30,6 +30,11 @@ export function unauthorized(message: string): HttpError {
   return { status: 401, body: { error: 'Unauthorized', message, status_code: 401 } };
 }
 
+/** The 404 body of the cycle count routes (the contract's Errors section). */
+export function detailedNotFound(message: string): HttpError {
+  return { status: 404, body: { error: 'Not Found', message, status_code: 404 } };
+}
+
 /** The error a domain or HTTP failure becomes; `keyCase` renames field keys for the REST surface. */
 export function toHttpError(error: unknown, keyCase: (key: string) => string = (k) => k): HttpError | null {
   const cause = unwrap(error);

@@ -7,7 +7,7 @@ import { execute, type ExecutionResult } from 'graphql';
 import { FieldErrorCollector } from '../domain/shared/errors.js';
 import { authenticateRequest } from '../http/authenticate.js';
 import { readBody, readJsonBody } from '../http/body.js';
-import { HttpProblem, toHttpError } from '../http/errors.js';
+import { detailedNotFound, HttpProblem, toHttpError } from '../http/errors.js';
 import { describeError } from '../http/logger.js';
 import { sendAttachment, sendHtml, sendJson } from '../http/respond.js';
 import type { AppServices } from '../http/services.js';
@@ -51,7 +51,18 @@ export function createRestGateway(services: AppServices): RestGateway {
         .map((compiled) => ({ compiled, match: compiled.pattern.exec(path) }))
         .filter((m): m is { compiled: CompiledRoute; match: RegExpExecArray } => m.match !== null);
       const hit = matches.find((m) => m.compiled.route.method === req.method);
-      if (hit) return runRoute(hit.compiled, hit.match, req, res, url, ctx);
+      if (hit) {
+        try {
+          return await runRoute(hit.compiled, hit.match, req, res, url, ctx);
+        } catch (error) {
+          // An id that names nothing, found before the operation runs.
+          if (hit.compiled.route.notFoundBody === 'detailed' && error instanceof HttpProblem && error.status === 404) {
+            const { status, body } = detailedNotFound(error.message);
+            return sendJson(res, status, body);
+          }
+          throw error;
+        }
+      }
 
       const sofaResponse = await sofa.handle(req, res, ctx);
       if (sofaResponse) return;
@@ -132,6 +143,7 @@ export function createRestGateway(services: AppServices): RestGateway {
 
     if (result.errors?.length) {
       const mapped = toHttpError(result.errors[0], errorKey);
+      if (mapped?.status === 404 && route.notFoundBody === 'detailed') return sendJson(res, 404, detailedNotFound(String(mapped.body.message)).body);
       if (mapped) return sendJson(res, mapped.status, mapped.body);
       logger.log('error', 'REST route failed', { request_id: ctx.requestId, route: `${route.method} ${route.path}`, ...describeError(result.errors[0].originalError ?? result.errors[0]) });
       return sendJson(res, 500, { message: 'Internal server error.' });

@@ -13,6 +13,7 @@ import { PRICE_LIST_FILTERS } from '../domain/pricing/price-lists.js';
 import { SALES_ORDER_FILTERS } from '../domain/sales/sales-orders.js';
 import { PURGATORY_FILTERS } from '../domain/sales/purgatory.js';
 import { EDI_DOCUMENT_FILTERS } from '../domain/edi/edi-documents.js';
+import { SESSION_FILTERS } from '../domain/cycle-counts/cycle-count-sessions.js';
 import { FULFILLMENT_ORDER_FILTERS } from '../domain/fulfillment/fulfillment-orders.js';
 import { INVOICE_FILTERS } from '../domain/invoicing/invoices.js';
 import { CUSTOMER_RETURN_FILTERS } from '../domain/invoicing/customer-returns.js';
@@ -30,6 +31,7 @@ export const FILTER_SPECS: Record<string, FilterSpec<unknown>> = {
   salesOrders: SALES_ORDER_FILTERS,
   purgatory: PURGATORY_FILTERS,
   ediDocuments: EDI_DOCUMENT_FILTERS,
+  cycleCountSessions: SESSION_FILTERS,
   fulfillmentOrders: FULFILLMENT_ORDER_FILTERS,
   invoices: INVOICE_FILTERS,
   customerReturns: CUSTOMER_RETURN_FILTERS,

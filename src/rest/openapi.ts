@@ -72,6 +72,11 @@ export function buildOpenApiDocument(
       schemas: {
         ...(sofaDocument.components?.schemas ?? {}),
         Message: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+        NotFound: {
+          type: 'object',
+          required: ['error', 'message', 'status_code'],
+          properties: { error: { type: 'string', example: 'Not Found' }, message: { type: 'string' }, status_code: { type: 'integer', example: 404 } },
+        },
         Unauthorized: {
           type: 'object',
           required: ['error', 'message', 'status_code'],
@@ -165,6 +170,7 @@ function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema): JsonSche
             },
           }),
       ...ERROR_RESPONSES,
+      ...(route.notFoundBody === 'detailed' ? { '404': { description: 'No such resource in this company.', content: json({ $ref: '#/components/schemas/NotFound' }) } } : {}),
     },
   };
   if (route.bodyVariable) {

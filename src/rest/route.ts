@@ -51,6 +51,8 @@ export interface RestRoute {
    * Default snake; `camel` keeps GraphQL's names (the sales channel, the cycle count session).
    */
   casing?: Casing;
+  /** `detailed`: a 404 answers {error: "Not Found", message, status_code: 404} (the cycle count routes); default {message}. */
+  notFoundBody?: 'detailed';
   /** Kept for backward compatibility; marked deprecated in the OpenAPI document. */
   deprecated?: boolean;
   /**

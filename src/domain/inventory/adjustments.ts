@@ -60,69 +60,75 @@ export async function getAdjustment(db: TenantDb, id: number, query: AdjustmentQ
 }
 
 export async function createAdjustment(db: TenantDb, input: AdjustmentInput, context: PostingContext, query: AdjustmentQuery = {}) {
-  const dates = checkAdjustmentInput(input);
   return db.$transaction(
     async (tx) => {
-      await checkReferences(tx, input.lines);
-      const changes = await resolveChanges(tx, input.lines);
-      const postedAt = context.occurredAt ?? new Date();
-      const adjustment = await tx.inventoryAdjustment.create({
-        data: { reason: input.reason ?? null, notes: input.notes ?? null, status: 'posted', postedAt } as any,
-      });
-      const lines: Array<{ id: number }> = [];
-      for (const [index, line] of input.lines.entries()) {
-        lines.push(
-          await tx.inventoryAdjustmentLine.create({
-            data: {
-              adjustmentId: adjustment.id,
-              productId: line.productId,
-              locationId: line.locationId,
-              quantity: changes[index],
-              countedQuantity: line.countedQuantity ?? null,
-              reason: line.reason ?? null,
-            } as any,
-          }),
-        );
-      }
-      // A count that matches the stock changes nothing: its line is kept, without a movement.
-      const moving = input.lines.map((line, index) => ({ line, index })).filter(({ index }) => !changes[index].isZero());
-      const posted = await postStockMovements(
-        tx,
-        moving.map(({ line, index }) => ({
-          productId: line.productId,
-          locationId: line.locationId,
-          quantity: changes[index],
-          unitCost: line.unitCost ?? null,
-          lotId: line.lotId ?? null,
-          lotNumber: line.lotNumber ?? null,
-          productionDate: dates[index].productionDate,
-          expiryDate: dates[index].expiryDate,
-          reason: line.reason ?? input.reason ?? 'adjustment',
-          sourceType: ADJUSTMENT_SOURCE,
-          sourceId: adjustment.id,
-          sourceLineId: lines[index].id,
-          field: `lines.${index}.`,
-        })),
-        { ...context, occurredAt: postedAt },
-      );
-      for (const [position, { index }] of moving.entries()) {
-        const line = lines[index];
-        const parts = posted.filter((movement) => movement.inputIndex === position);
-        const lotIds = new Set(parts.map((movement) => movement.lotId));
-        await tx.inventoryAdjustmentLine.update({
-          where: byId(line.id),
-          data: {
-            lotId: lotIds.size === 1 ? parts[0].lotId : null,
-            movementId: parts[0].id,
-            unitCost: weightedUnitCost(parts),
-          },
-        });
-      }
-      return tx.inventoryAdjustment.findUniqueOrThrow({ ...query, where: byId(adjustment.id) });
+      const id = await postAdjustment(tx, input, context);
+      return tx.inventoryAdjustment.findUniqueOrThrow({ ...query, where: byId(id) });
     },
     // Under load many posts queue for a pooled connection (and for the balance row locks): wait rather than fail.
     { maxWait: 30_000, timeout: 30_000 },
   );
+}
+
+/** Checks and posts an adjustment inside the caller's transaction (a cycle count posts one); answers its id. */
+export async function postAdjustment(tx: TenantTx, input: AdjustmentInput, context: PostingContext): Promise<number> {
+  const dates = checkAdjustmentInput(input);
+  await checkReferences(tx, input.lines);
+  const changes = await resolveChanges(tx, input.lines);
+  const postedAt = context.occurredAt ?? new Date();
+  const adjustment = await tx.inventoryAdjustment.create({
+    data: { reason: input.reason ?? null, notes: input.notes ?? null, status: 'posted', postedAt } as any,
+  });
+  const lines: Array<{ id: number }> = [];
+  for (const [index, line] of input.lines.entries()) {
+    lines.push(
+      await tx.inventoryAdjustmentLine.create({
+        data: {
+          adjustmentId: adjustment.id,
+          productId: line.productId,
+          locationId: line.locationId,
+          quantity: changes[index],
+          countedQuantity: line.countedQuantity ?? null,
+          reason: line.reason ?? null,
+        } as any,
+      }),
+    );
+  }
+  // A count that matches the stock changes nothing: its line is kept, without a movement.
+  const moving = input.lines.map((line, index) => ({ line, index })).filter(({ index }) => !changes[index].isZero());
+  const posted = await postStockMovements(
+    tx,
+    moving.map(({ line, index }) => ({
+      productId: line.productId,
+      locationId: line.locationId,
+      quantity: changes[index],
+      unitCost: line.unitCost ?? null,
+      lotId: line.lotId ?? null,
+      lotNumber: line.lotNumber ?? null,
+      productionDate: dates[index].productionDate,
+      expiryDate: dates[index].expiryDate,
+      reason: line.reason ?? input.reason ?? 'adjustment',
+      sourceType: ADJUSTMENT_SOURCE,
+      sourceId: adjustment.id,
+      sourceLineId: lines[index].id,
+      field: `lines.${index}.`,
+    })),
+    { ...context, occurredAt: postedAt },
+  );
+  for (const [position, { index }] of moving.entries()) {
+    const line = lines[index];
+    const parts = posted.filter((movement) => movement.inputIndex === position);
+    const lotIds = new Set(parts.map((movement) => movement.lotId));
+    await tx.inventoryAdjustmentLine.update({
+      where: byId(line.id),
+      data: {
+        lotId: lotIds.size === 1 ? parts[0].lotId : null,
+        movementId: parts[0].id,
+        unitCost: weightedUnitCost(parts),
+      },
+    });
+  }
+  return adjustment.id;
 }
 
 /** Every line's product (active: deleted products take no new adjustments) and location exist (checked before any row is written, so errors name them all). */

@@ -549,6 +549,11 @@ function viaDisassembly(structure: Structure, productId: number, availableOf: (p
 
 // ── FIFO cost ──
 
+/** The FIFO unit cost of each product now: what its next issue would cost (current_landed_unit_cost). One query. */
+export function fifoUnitCosts(db: Db, productIds: Iterable<number>): Promise<Map<number, Decimal>> {
+  return loadOldestOpenLayerCosts(db, new ProductIdSet(productIds), undefined);
+}
+
 /** landedUnitCost of each product's oldest open layer (receivedAt, then id), now or as of a cutoff. */
 async function loadOldestOpenLayerCosts(db: Db, products: ProductIdSet, asOfMovementId: number | undefined): Promise<Map<number, Decimal>> {
   // As of a cutoff, a layer is open when it existed then and consumptions up to the cutoff left some of it:

@@ -1,0 +1,2 @@
+import './batch-fields.js';
+import './session-fields.js';
