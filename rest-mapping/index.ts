@@ -32,5 +32,8 @@ import { shippingRoutes } from './shipping.js';
 import { ediDocumentRoutes } from './edi.js';
 import { ediSummaryRoutes } from './edi-reports.js';
 import { cycleCountRoutes } from './cycle-counts.js';
+import { costRuleRoutes } from './cost-rules.js';
+import { workOrderRoutes } from './work-orders.js';
+import { productionRoutes } from './production-batches.js';
 
-export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes, ...payablesRoutes, ...payablesReportRoutes, ...vendorCreditRoutes, ...vendorReturnRoutes, ...channelRoutes, ...customerRoutes, ...pricingRoutes, ...salesOrderRoutes, ...purgatoryRoutes, ...shipmentRoutes, ...invoiceRoutes, ...customerReturnRoutes, ...shipmentPackageRoutes, ...picklistRoutes, ...shippingRoutes, ...labelRoutes, ...printStationRoutes, ...ediDocumentRoutes, ...ediSummaryRoutes, ...cycleCountRoutes];
+export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes, ...payablesRoutes, ...payablesReportRoutes, ...vendorCreditRoutes, ...vendorReturnRoutes, ...channelRoutes, ...customerRoutes, ...pricingRoutes, ...salesOrderRoutes, ...purgatoryRoutes, ...shipmentRoutes, ...invoiceRoutes, ...customerReturnRoutes, ...shipmentPackageRoutes, ...picklistRoutes, ...shippingRoutes, ...labelRoutes, ...printStationRoutes, ...ediDocumentRoutes, ...ediSummaryRoutes, ...cycleCountRoutes, ...costRuleRoutes, ...productionRoutes, ...workOrderRoutes];

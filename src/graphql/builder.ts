@@ -16,6 +16,8 @@ export const builder = new SchemaBuilder<{
     JSON: { Input: unknown; Output: unknown };
     /** Exact decimal (money, quantities): a JSON number on the wire, Prisma.Decimal in domain code. */
     Decimal: { Input: Prisma.Decimal; Output: Prisma.Decimal | number | string };
+    /** Exact decimal given as a string of digits ("12.50") or a JSON number: inputs only. */
+    DecimalString: { Input: Prisma.Decimal; Output: Prisma.Decimal | number | string };
   };
 }>({
   plugins: [PrismaPlugin],

@@ -27,6 +27,9 @@ import './shipping/rates-index.js';
 import './shipping/index.js';
 import './edi/index.js';
 import './cycle-counts/index.js';
+import './cost-rules/index.js';
+import './work-orders/index.js';
+import './production/index.js';
 import { ForbiddenError } from '../domain/shared/errors.js';
 import type { RequestContext } from './context.js';
 

@@ -13,6 +13,7 @@ import { sendAttachment, sendHtml, sendJson } from '../http/respond.js';
 import type { AppServices } from '../http/services.js';
 import type { RequestContext } from '../graphql/context.js';
 import { restRoutes } from '../../rest-mapping/index.js';
+import { REST_BASE_PATH } from './base-path.js';
 import { restFieldPath } from './casing.js';
 import { compileRoutes, type CompiledRoute } from './compile.js';
 import { pickFormat } from './formats.js';
@@ -22,7 +23,7 @@ import { buildOpenApiDocument } from './openapi.js';
 import { docsPage } from './docs-page.js';
 import { createSofaHandler } from './sofa.js';
 
-export const REST_BASE_PATH = '/external/api/v1';
+export { REST_BASE_PATH };
 
 export interface RestGateway {
   handle(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): Promise<void>;

@@ -14,10 +14,13 @@ import { SALES_ORDER_FILTERS } from '../domain/sales/sales-orders.js';
 import { PURGATORY_FILTERS } from '../domain/sales/purgatory.js';
 import { EDI_DOCUMENT_FILTERS } from '../domain/edi/edi-documents.js';
 import { SESSION_FILTERS } from '../domain/cycle-counts/cycle-count-sessions.js';
+import { WORK_ORDER_FILTERS } from '../domain/work-orders/work-orders.js';
 import { FULFILLMENT_ORDER_FILTERS } from '../domain/fulfillment/fulfillment-orders.js';
 import { INVOICE_FILTERS } from '../domain/invoicing/invoices.js';
 import { CUSTOMER_RETURN_FILTERS } from '../domain/invoicing/customer-returns.js';
 import { PICKLIST_FILTERS } from '../domain/fulfillment/picklists.js';
+import { COST_RULE_FILTERS } from '../domain/cost-rules/cost-rules.js';
+import { PRODUCTION_BATCH_FILTERS } from '../domain/production/production-batches.js';
 import type { RestRoute } from './route.js';
 
 /** Field tables by the name a route gives in `filters.spec`. */
@@ -32,10 +35,13 @@ export const FILTER_SPECS: Record<string, FilterSpec<unknown>> = {
   purgatory: PURGATORY_FILTERS,
   ediDocuments: EDI_DOCUMENT_FILTERS,
   cycleCountSessions: SESSION_FILTERS,
+  workOrders: WORK_ORDER_FILTERS,
   fulfillmentOrders: FULFILLMENT_ORDER_FILTERS,
   invoices: INVOICE_FILTERS,
   customerReturns: CUSTOMER_RETURN_FILTERS,
   picklists: PICKLIST_FILTERS,
+  costRules: COST_RULE_FILTERS,
+  productionBatches: PRODUCTION_BATCH_FILTERS,
 };
 
 export const FILTER_PARAM_INPUT = 'FilterParamInput';

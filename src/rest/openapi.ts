@@ -259,6 +259,8 @@ function scalarSchema(type: GraphQLScalarType): JsonSchema {
       return { type: 'string', format: 'date-time' };
     case 'JSON':
       return {};
+    case 'DecimalString':
+      return { oneOf: [{ type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' }, { type: 'number' }] };
     default:
       return { type: 'string' };
   }

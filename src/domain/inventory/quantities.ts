@@ -253,9 +253,61 @@ const salesOrderBackorders: QuantitySource = async (db, products) => {
   return demands.map((d) => ({ productId: d.productId, locationId: null, quantity: Decimal.max(d.quantity.minus(allocated.get(demandKey(d.lineId, d.productId)) ?? ZERO), ZERO) }));
 };
 
+const OPEN_WORK_ORDERS = ['released', 'in_progress'];
+
+/**
+ * Released and in-progress work orders: the planned output not yet produced, at their destination warehouse.
+ * As of a cutoff: the orders released and neither completed nor cancelled by then (their status history),
+ * less the output the ledger holds up to the cutoff.
+ */
+const openWorkOrderOutput: QuantitySource = async (db, products, asOfMovementId, asOfTime) => {
+  if (asOfMovementId !== undefined) return workOrderOutputAsOf(db, products, asOfMovementId, asOfTime ?? new Date());
+  const orders = await db.workOrder.findMany({
+    where: { producedSkuId: products.filter, status: { in: OPEN_WORK_ORDERS } },
+    select: { producedSkuId: true, destinationWarehouseId: true, plannedQty: true, producedQty: true },
+  });
+  return orders
+    .filter((o) => products.has(o.producedSkuId))
+    .map((o) => ({ productId: o.producedSkuId, locationId: o.destinationWarehouseId, quantity: Decimal.max(o.plannedQty.minus(o.producedQty), ZERO) }));
+};
+
+async function workOrderOutputAsOf(db: Db, products: ProductIdSet, asOfMovementId: number, at: Date): Promise<QuantityRow[]> {
+  const orders = await db.workOrder.findMany({
+    where: {
+      producedSkuId: products.filter,
+      statusEvents: { some: { event: 'released', createdAt: { lte: at } } },
+      NOT: { statusEvents: { some: { event: { in: ['completed', 'cancelled'] }, createdAt: { lte: at } } } },
+    },
+    select: { id: true, producedSkuId: true, destinationWarehouseId: true, plannedQty: true },
+  });
+  if (orders.length === 0) return [];
+  const produced = await db.stockMovement.groupBy({
+    by: ['sourceId'],
+    where: { sourceType: 'WORK_ORDER_OUTPUT', sourceId: { in: orders.map((o) => o.id) }, id: { lte: asOfMovementId } },
+    _sum: { quantity: true },
+  });
+  const producedOf = new Map(produced.map((row) => [row.sourceId, new Decimal(row._sum.quantity ?? 0)]));
+  return orders
+    .filter((o) => products.has(o.producedSkuId))
+    .map((o) => ({ productId: o.producedSkuId, locationId: o.destinationWarehouseId, quantity: Decimal.max(o.plannedQty.minus(producedOf.get(o.id) ?? ZERO), ZERO) }));
+}
+
+/** Components that released and in-progress work orders still have to consume (BOM × unproduced), reserved at the production warehouse. */
+const openWorkOrderComponents: QuantitySource = async (db, products) => {
+  const items = await db.bomItem.findMany({
+    where: { productId: products.filter, bom: { workOrders: { some: { status: { in: OPEN_WORK_ORDERS } } } } },
+    select: { productId: true, baseQuantity: true, bom: { select: { workOrders: { where: { status: { in: OPEN_WORK_ORDERS } }, select: { productionWarehouseId: true, plannedQty: true, producedQty: true } } } } },
+  });
+  return items
+    .filter((item) => products.has(item.productId))
+    .flatMap((item) =>
+      item.bom.workOrders.map((o) => ({ productId: item.productId, locationId: o.productionWarehouseId, quantity: Decimal.max(o.plannedQty.minus(o.producedQty), ZERO).mul(item.baseQuantity).toDecimalPlaces(10) })),
+    );
+};
+
 // The documents that feed each quantity.
-const INCOMING_SOURCES: QuantitySource[] = [openTransfersInbound, openPurchaseOrdersInbound];
-const PENDING_SOURCES: QuantitySource[] = [salesOrderAllocations];
+const INCOMING_SOURCES: QuantitySource[] = [openTransfersInbound, openPurchaseOrdersInbound, openWorkOrderOutput];
+const PENDING_SOURCES: QuantitySource[] = [salesOrderAllocations, openWorkOrderComponents];
 const BACKORDERED_SOURCES: QuantitySource[] = [salesOrderBackorders];
 const OUTSTANDING_SOURCES: QuantitySource[] = [unbilledPurchaseOrderLines];
 

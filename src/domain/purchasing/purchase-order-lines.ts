@@ -1,8 +1,8 @@
 // The lines, additional costs and totals of a purchase order. A line names its product by id or SKU, keeps
-// the quantity and unit as entered and its base quantity; without a unit cost it takes the supplier SKU's
-// cost, else the product's unit cost, converted into the order's currency at the order date. Amounts are
-// rounded to the currency's minor units where they are stated (line totals, taxes, totals); unit costs keep
-// their precision.
+// the quantity and unit as entered and its base quantity; without a unit cost it takes the PURCHASE_ORDER
+// cost rule's (purchase-order-cost-rules.ts), else the supplier SKU's cost, else the product's unit cost,
+// converted into the order's currency at the order date. Amounts are rounded to the currency's minor units
+// where they are stated (line totals, taxes, totals); unit costs keep their precision.
 import type { TenantTx } from '../../db/tenant-client.js';
 import { effectiveRate } from '../currencies/exchange-rates.js';
 import { rateToBase } from '../currencies/rate-to-base.js';
@@ -13,6 +13,7 @@ import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { checkDecimal, checkMaxLength, checkRequiredText, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { parseDateOnly } from '../inventory/lots.js';
+import { costRuleUnitCosts } from './purchase-order-cost-rules.js';
 
 export interface PurchaseOrderLineInput {
   productId?: number | null;
@@ -65,6 +66,8 @@ export interface PricingContext {
   currency: string;
   baseCurrency: string;
   orderDate: Date;
+  /** The delivery warehouse, for cost rule conditions. */
+  warehouseId?: number | null;
 }
 
 /**
@@ -93,13 +96,14 @@ export async function prepareLines(
   const resolved = await resolveProductLines(tx, lines, errors, { path: 'lines', holder: 'purchase order line' });
   if (!pricing) return null;
   const supplierSkus = await loadSupplierSkus(tx, lines, resolved.map((r) => r.product?.id ?? null), pricing.supplierId, errors);
-  const costs = await defaultCosts(tx, resolved.map((r, i) => (lines[i]!.unitCost == null ? r : { product: null })), supplierSkus, pricing, errors);
+  const ruleCosts = await costRuleUnitCosts(tx, lines.map((line, i) => ({ ...line, productId: resolved[i]!.product?.id ?? null })), pricing);
+  const costs = await defaultCosts(tx, resolved.map((r, i) => (lines[i]!.unitCost == null && ruleCosts[i] === null ? r : { product: null })), supplierSkus, pricing, errors);
 
   const rows: LineRow[] = [];
   lines.forEach((line, index) => {
     const { product, baseQuantity } = resolved[index]!;
     if (!product || !baseQuantity || !line.quantity) return;
-    const unitCost = line.unitCost ?? costs[index];
+    const unitCost = line.unitCost ?? ruleCosts[index] ?? costs[index];
     if (unitCost == null) {
       errors.add(at(index, 'unitCost'), `The unit cost is required: product ${product.sku} has no supplier price and no unit cost.`);
       return;

@@ -176,7 +176,7 @@ async function prepareOrder(tx: TenantTx, input: PurchaseOrderInput, stored: Sto
   let pricing: PricingContext | null = null;
   let exchangeRate: Decimal | null = null;
   if (supplier && !errors.errors.currency && !errors.errors.orderDate) {
-    pricing = { supplierId: supplier.id, supplierCurrency: supplier.currency, currency, baseCurrency, orderDate };
+    pricing = { supplierId: supplier.id, supplierCurrency: supplier.currency, currency, baseCurrency, orderDate, warehouseId };
     exchangeRate = await orderExchangeRate(tx, pricing, errors);
     if (!exchangeRate) pricing = null;
   }

@@ -5,6 +5,7 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
+import { checkCustomFields } from '../custom-fields/free-form-custom-fields.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { buildFilterWhere, comparisonFilter, dateTimeFilter, parseFilterParams, stringFilter, type FilterSpec } from '../shared/filters/index.js';
@@ -29,9 +30,6 @@ export interface CustomerCompanyInput {
 
 const MAX_LENGTHS = { name: 255, email: 255, phone: 64, taxId: 64, notes: 65535 } as const;
 const MAX_TERMS_DAYS = 3650;
-const MAX_CUSTOM_FIELDS = 100;
-const MAX_CUSTOM_TEXT = 65535;
-const CUSTOM_KEY = /^[a-z][a-z0-9_]{0,63}$/;
 
 type CustomerFilter = FilterSpec<Prisma.CustomerCompanyWhereInput>[string];
 const text = (column: 'name' | 'email'): CustomerFilter => ({ kind: 'string', where: (op, value) => ({ [column]: stringFilter(op, value) }) });
@@ -129,7 +127,7 @@ async function checkCustomerCompany(
   }
   const billing = checkAddress(errors, 'billingAddress', input.billingAddress);
   const shipping = checkAddress(errors, 'shippingAddress', input.shippingAddress);
-  const customFields = input.customFields === undefined && !creating ? undefined : checkCustomFields(errors, input.customFields, creating ? {} : existingCustomFields);
+  const customFields = input.customFields === undefined && !creating ? undefined : checkCustomFields(errors, input.customFields, creating ? {} : existingCustomFields, 'A customer company');
   errors.throwIfAny();
 
   const data: Prisma.CustomerCompanyUncheckedUpdateInput = {};
@@ -145,35 +143,3 @@ async function checkCustomerCompany(
   return data;
 }
 
-/**
- * Free-form custom fields: an object of snake_case keys (at most 64 characters) holding text, numbers or
- * booleans. On update the given keys merge into the stored ones; a key set to null is removed, and
- * `custom_fields: null` removes them all.
- */
-function checkCustomFields(errors: FieldErrorCollector, values: unknown, existing: Record<string, unknown>): Record<string, unknown> {
-  if (values === null || values === undefined) return {};
-  if (typeof values !== 'object' || Array.isArray(values)) {
-    errors.add('customFields', 'The custom fields must be an object keyed by field name.');
-    return existing;
-  }
-  const merged: Record<string, unknown> = { ...existing };
-  for (const [key, value] of Object.entries(values as Record<string, unknown>)) {
-    const field = `customFields.${key}`;
-    if (!CUSTOM_KEY.test(key)) {
-      errors.add('customFields', `The key "${key}" is not snake_case: lowercase letters, digits and underscores, starting with a letter, at most 64 characters.`);
-      continue;
-    }
-    if (value === null) {
-      delete merged[key];
-    } else if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) {
-      merged[key] = value;
-    } else if (typeof value === 'string') {
-      if (value.length > MAX_CUSTOM_TEXT) errors.add(field, `The ${key} field may not be greater than ${MAX_CUSTOM_TEXT} characters.`);
-      else merged[key] = value;
-    } else {
-      errors.add(field, `The ${key} field must be text, a number or true/false.`);
-    }
-  }
-  if (Object.keys(merged).length > MAX_CUSTOM_FIELDS) errors.add('customFields', `A customer company holds at most ${MAX_CUSTOM_FIELDS} custom fields.`);
-  return merged;
-}

@@ -117,3 +117,11 @@ export function checkDateOnly(errors: FieldErrorCollector, field: string, text: 
   if (!date) errors.add(field, `The ${humanName(field)} must be a date in the form YYYY-MM-DD.`);
   return date;
 }
+
+/** One of a fixed list of upper-case values, matched without regard to case: the canonical value, or undefined (the problem collected). */
+export function checkOneOf<T extends string>(errors: FieldErrorCollector, field: string, value: string | null | undefined, allowed: readonly T[]): T | undefined {
+  if (value == null) return undefined;
+  const match = allowed.find((candidate) => candidate === value.trim().toUpperCase());
+  if (match === undefined) errors.add(field, `The ${humanName(field)} must be one of: ${allowed.join(', ')}.`);
+  return match;
+}

@@ -41,3 +41,20 @@ builder.scalarType('Decimal', {
     return parseDecimal(ast.value);
   },
 });
+
+/** For inputs the contract gives as decimal strings (a cost rule's tiers); the REST gateway passes strings through to it. */
+builder.scalarType('DecimalString', {
+  description: 'An exact decimal given as a string of digits ("12.50"); a JSON number is accepted too.',
+  serialize: (value) => (value instanceof Prisma.Decimal ? value.toFixed() : String(value)),
+  parseValue: (value) => {
+    try {
+      return parseDecimal(value);
+    } catch {
+      throw new GraphQLError('Expected a decimal number: a string of digits such as "12.50", or a number.');
+    }
+  },
+  parseLiteral: (ast) => {
+    if (ast.kind !== Kind.INT && ast.kind !== Kind.FLOAT && ast.kind !== Kind.STRING) throw new GraphQLError('Expected a decimal number.');
+    return parseDecimal(ast.value);
+  },
+});

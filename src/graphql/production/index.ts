@@ -1,0 +1,3 @@
+// Production batches and the consumption report (issue 14); imported once by src/graphql/schema.ts.
+import './batch-fields.js';
+import './consumption-fields.js';

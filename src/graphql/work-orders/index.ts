@@ -1,0 +1,2 @@
+import './work-order-types.js';
+import './work-order-fields.js';
