@@ -8,12 +8,12 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { requireFeature } from '../tenancy/features.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
-import { buildFilterWhere, comparisonFilter, escapeLike, parseFilterParams, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { comparisonFilter, escapeLike, type FilterSpec } from '../shared/filters/index.js';
+import { pageMeta, type Page } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { parseSort } from '../shared/sorting.js';
 import { checkCostRule, type CheckedCostRule, type CostRuleInput } from './cost-rule-input.js';
 import { COST_RULE_STATUSES, DOCUMENT_TYPES } from './cost-rule-enums.js';
+import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 /** The filters of GET /cost-rules: `vendor_id=3`, `document_type=WORK_ORDER`, `status=ACTIVE`, `is_active=true`. */
 export const COST_RULE_FILTERS: FilterSpec<Prisma.CostRuleWhereInput> = {
@@ -27,15 +27,11 @@ const SORTABLE = { id: 'id', name: 'name', priority: 'priority', created_at: 'cr
 
 export async function listCostRules(
   db: TenantDb,
-  args: PageArgs & { sort?: string | null; filters?: ReadonlyArray<readonly [string, string]> },
+  args: ListArgs,
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   await requireFeature(db, 'cost_rules');
-  const errors = new FieldErrorCollector();
-  const window = pageWindow(args, errors);
-  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const filters = buildFilterWhere(parseFilterParams(args.filters ?? [], COST_RULE_FILTERS, errors), COST_RULE_FILTERS);
-  errors.throwIfAny();
+  const { window, orderBy, where: filters } = readListArgs(args, COST_RULE_FILTERS, SORTABLE);
   const where: Prisma.CostRuleWhereInput = { AND: [{ deletedAt: null }, filters] };
   const [items, total] = await db.$transaction([
     db.costRule.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),

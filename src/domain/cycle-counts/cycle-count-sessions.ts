@@ -5,10 +5,11 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { buildFilterWhere, comparisonFilter, parseFilterParams, type FilterSpec } from '../shared/filters/index.js';
+import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
+import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export const SESSION_STATUSES = ['draft', 'in_progress', 'pending_review', 'posted', 'cancelled'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
@@ -82,14 +83,10 @@ const SORTABLE = { id: 'id', createdAt: 'createdAt', updatedAt: 'updatedAt', sta
 
 export async function listCycleCountSessions(
   db: TenantDb,
-  args: PageArgs & { sort?: string | null; filters?: ReadonlyArray<readonly [string, string]> },
+  args: ListArgs,
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
-  const errors = new FieldErrorCollector();
-  const window = pageWindow(args, errors);
-  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const where = buildFilterWhere(parseFilterParams(args.filters ?? [], SESSION_FILTERS, errors), SESSION_FILTERS);
-  errors.throwIfAny();
+  const { window, orderBy, where } = readListArgs(args, SESSION_FILTERS, SORTABLE);
   const [items, total] = await db.$transaction([db.cycleCountSession.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }), db.cycleCountSession.count({ where })]);
   return { items, meta: pageMeta(window, total, items.length) };
 }

@@ -6,12 +6,12 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { buildFilterWhere, comparisonFilter, dateTimeFilter, parseFilterParams, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, pageWindow, type PageArgs } from '../shared/pagination.js';
+import { NotFoundError, ValidationError } from '../shared/errors.js';
+import { comparisonFilter, dateTimeFilter, type FilterSpec } from '../shared/filters/index.js';
+import { pageMeta } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { parseSort } from '../shared/sorting.js';
 import { buildInterchange, FUNCTIONAL_CODES, type Segment } from './x12.js';
+import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export const EDI_TYPES = ['850', '855', '856', '810', '997'] as const;
 export const EDI_STATUSES = ['pending', 'sent', 'accepted', 'rejected', 'failed'] as const;
@@ -85,12 +85,8 @@ export const EDI_DOCUMENT_FILTERS: FilterSpec<Prisma.EdiDocumentWhereInput> = {
 const SORTABLE = { id: 'id', created_at: 'createdAt', acknowledged_at: 'acknowledgedAt', type: 'type', status: 'status' };
 
 /** Newest first unless `sort` says otherwise. */
-export async function listEdiDocuments(db: TenantDb, args: PageArgs & { sort?: string | null; filters?: ReadonlyArray<readonly [string, string]> }, query: PassThroughQuery = {}) {
-  const errors = new FieldErrorCollector();
-  const window = pageWindow(args, errors);
-  const orderBy = parseSort(args.sort ?? '-id', SORTABLE, 'id', errors);
-  const where = buildFilterWhere(parseFilterParams(args.filters ?? [], EDI_DOCUMENT_FILTERS, errors), EDI_DOCUMENT_FILTERS);
-  errors.throwIfAny();
+export async function listEdiDocuments(db: TenantDb, args: ListArgs, query: PassThroughQuery = {}) {
+  const { window, orderBy, where } = readListArgs(args, EDI_DOCUMENT_FILTERS, SORTABLE, '-id');
   const [items, total] = await db.$transaction([db.ediDocument.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }), db.ediDocument.count({ where })]);
   return { items, meta: pageMeta(window, total, items.length) };
 }

@@ -8,11 +8,11 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
-import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { buildFilterWhere, comparisonFilter, parseFilterParams, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { NotFoundError, ValidationError } from '../shared/errors.js';
+import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
+import { pageMeta, type Page } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { parseSort } from '../shared/sorting.js';
+import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export const FULFILLMENT_ORDER_STATUSES = ['open', 'picking', 'picked', 'packed', 'shipped', 'cancelled'] as const;
 /** Fulfillment orders that still hold reservations. */
@@ -68,14 +68,10 @@ const SORTABLE = { id: 'id', created_at: 'createdAt', updated_at: 'updatedAt' };
 
 export async function listFulfillmentOrders(
   db: TenantDb,
-  args: PageArgs & { sort?: string | null; filters?: ReadonlyArray<readonly [string, string]> },
+  args: ListArgs,
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
-  const errors = new FieldErrorCollector();
-  const window = pageWindow(args, errors);
-  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const where = buildFilterWhere(parseFilterParams(args.filters ?? [], FULFILLMENT_ORDER_FILTERS, errors), FULFILLMENT_ORDER_FILTERS);
-  errors.throwIfAny();
+  const { window, orderBy, where } = readListArgs(args, FULFILLMENT_ORDER_FILTERS, SORTABLE);
   const [items, total] = await db.$transaction([
     db.fulfillmentOrder.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.fulfillmentOrder.count({ where }),

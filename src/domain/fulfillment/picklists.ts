@@ -7,11 +7,11 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { buildFilterWhere, comparisonFilter, parseFilterParams, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
+import { pageMeta, type Page } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { parseSort } from '../shared/sorting.js';
 import { planItems } from './picklist-items.js';
+import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export const PICKLIST_STATUSES = ['created', 'picking', 'picked', 'packed', 'deleted'] as const;
 /** Picklists that hold their fulfillment orders: another picklist may not take them. */
@@ -31,14 +31,10 @@ const SORTABLE = { id: 'id', status: 'status', created_at: 'createdAt', updated_
 
 export async function listPicklists(
   db: TenantDb,
-  args: PageArgs & { sort?: string | null; filters?: ReadonlyArray<readonly [string, string]> },
+  args: ListArgs,
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
-  const errors = new FieldErrorCollector();
-  const window = pageWindow(args, errors);
-  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const where = buildFilterWhere(parseFilterParams(args.filters ?? [], PICKLIST_FILTERS, errors), PICKLIST_FILTERS);
-  errors.throwIfAny();
+  const { window, orderBy, where } = readListArgs(args, PICKLIST_FILTERS, SORTABLE);
   const [items, total] = await db.$transaction([
     db.picklist.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.picklist.count({ where }),

@@ -10,13 +10,13 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
-import { buildFilterWhere, comparisonFilter, parseFilterParams, type FilterSpec } from '../shared/filters/index.js';
+import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
 import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, type Page } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { parseSort } from '../shared/sorting.js';
 import { nextDocumentNumber } from '../purchasing/document-numbers.js';
 import { lockSalesOrder } from './invoices.js';
+import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export const CUSTOMER_RETURN_STATUSES = ['draft', 'received', 'credited'] as const;
 export const RETURN_DISPOSITIONS = ['restock', 'scrap'] as const;
@@ -45,14 +45,10 @@ const SORTABLE = { id: 'id', return_number: 'returnNumber', created_at: 'created
 
 export async function listCustomerReturns(
   db: TenantDb,
-  args: PageArgs & { sort?: string | null; filters?: ReadonlyArray<readonly [string, string]> },
+  args: ListArgs,
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
-  const errors = new FieldErrorCollector();
-  const window = pageWindow(args, errors);
-  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const where = buildFilterWhere(parseFilterParams(args.filters ?? [], CUSTOMER_RETURN_FILTERS, errors), CUSTOMER_RETURN_FILTERS);
-  errors.throwIfAny();
+  const { window, orderBy, where } = readListArgs(args, CUSTOMER_RETURN_FILTERS, SORTABLE);
   const [items, total] = await db.$transaction([
     db.customerReturn.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.customerReturn.count({ where }),

@@ -12,14 +12,14 @@ import { billableLinesOf } from '../fulfillment/billable-lines.js';
 import { todayUtc } from '../inventory/lots.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { buildFilterWhere, comparisonFilter, parseFilterParams, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
+import { pageMeta, type Page } from '../shared/pagination.js';
 import type { OutboundPolicy } from '../../outbound/http-request.js';
 import { deliverAfterCommit } from '../edi/edi-delivery.js';
 import { writeInvoiceDocument } from '../edi/invoice-810.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { parseSort } from '../shared/sorting.js';
 import { nextDocumentNumber } from '../purchasing/document-numbers.js';
+import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
@@ -47,14 +47,10 @@ const SORTABLE = { id: 'id', invoice_number: 'invoiceNumber', issue_date: 'issue
 
 export async function listInvoices(
   db: TenantDb,
-  args: PageArgs & { sort?: string | null; filters?: ReadonlyArray<readonly [string, string]> },
+  args: ListArgs,
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
-  const errors = new FieldErrorCollector();
-  const window = pageWindow(args, errors);
-  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const where = buildFilterWhere(parseFilterParams(args.filters ?? [], INVOICE_FILTERS, errors), INVOICE_FILTERS);
-  errors.throwIfAny();
+  const { window, orderBy, where } = readListArgs(args, INVOICE_FILTERS, SORTABLE);
   const [items, total] = await db.$transaction([
     db.invoice.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.invoice.count({ where }),

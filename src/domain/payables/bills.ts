@@ -13,13 +13,13 @@ import { todayUtc } from '../inventory/lots.js';
 import { ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { buildFilterWhere, comparisonFilter, dateTimeFilter, parseFilterParams, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
+import { pageMeta, type Page } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/company-profile.js';
 import { BILL_STATUSES } from './bill-balance.js';
 import { matchBillLines, prepareBillLines, type BillLineInput, type BillLineRow, type LineMatch, type MatchStatus } from './bill-lines.js';
+import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export interface BillInput {
   supplierId?: number | null;
@@ -63,14 +63,10 @@ const SORTABLE = { id: 'id', bill_number: 'billNumber', bill_date: 'billDate', d
 
 export async function listBills(
   db: TenantDb,
-  args: PageArgs & { sort?: string | null; filters?: ReadonlyArray<readonly [string, string]> },
+  args: ListArgs,
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
-  const errors = new FieldErrorCollector();
-  const window = pageWindow(args, errors);
-  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const where = buildFilterWhere(parseFilterParams(args.filters ?? [], BILL_FILTERS, errors), BILL_FILTERS);
-  errors.throwIfAny();
+  const { window, orderBy, where } = readListArgs(args, BILL_FILTERS, SORTABLE);
   const [items, total] = await db.$transaction([
     db.bill.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.bill.count({ where }),

@@ -10,10 +10,10 @@ import { byId } from '../../db/tenant-client.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDecimal, checkMaxLength, checkRequiredText, LEDGER_DECIMAL } from '../shared/field-checks.js';
-import { buildFilterWhere, dateTimeFilter, escapeLike, parseFilterParams, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { dateTimeFilter, escapeLike, stringFilter, type FilterSpec } from '../shared/filters/index.js';
+import { pageMeta, type Page } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { parseSort } from '../shared/sorting.js';
+import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export interface PriceListEntryInput {
   productId?: number | null;
@@ -41,14 +41,10 @@ const SORTABLE = { id: 'id', name: 'name', currency: 'currency', created_at: 'cr
 
 export async function listPriceLists(
   db: TenantDb,
-  args: PageArgs & { sort?: string | null; filters?: ReadonlyArray<readonly [string, string]> },
+  args: ListArgs,
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
-  const errors = new FieldErrorCollector();
-  const window = pageWindow(args, errors);
-  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const where = buildFilterWhere(parseFilterParams(args.filters ?? [], PRICE_LIST_FILTERS, errors), PRICE_LIST_FILTERS);
-  errors.throwIfAny();
+  const { window, orderBy, where } = readListArgs(args, PRICE_LIST_FILTERS, SORTABLE);
   const [items, total] = await db.$transaction([
     db.priceList.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.priceList.count({ where }),

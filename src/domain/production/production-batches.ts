@@ -9,11 +9,11 @@ import { byId } from '../../db/tenant-client.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { buildFilterWhere, dateTimeFilter, parseFilterParams, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
+import { pageMeta, type Page } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { parseSort } from '../shared/sorting.js';
 import { assignWorkOrders, checkWorkOrderIds, runTotalOf } from './batch-work-orders.js';
+import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export interface ProductionBatchInput {
   name?: string | null;
@@ -31,14 +31,10 @@ const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 
 
 export async function listProductionBatches(
   db: TenantDb,
-  args: PageArgs & { sort?: string | null; filters?: ReadonlyArray<readonly [string, string]> },
+  args: ListArgs,
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
-  const errors = new FieldErrorCollector();
-  const window = pageWindow(args, errors);
-  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const where = buildFilterWhere(parseFilterParams(args.filters ?? [], PRODUCTION_BATCH_FILTERS, errors), PRODUCTION_BATCH_FILTERS);
-  errors.throwIfAny();
+  const { window, orderBy, where } = readListArgs(args, PRODUCTION_BATCH_FILTERS, SORTABLE);
   const [items, total] = await db.$transaction([
     db.productionBatch.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.productionBatch.count({ where }),

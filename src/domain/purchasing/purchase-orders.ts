@@ -11,9 +11,8 @@ import { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { effectiveRate } from '../currencies/exchange-rates.js';
-import { buildFilterWhere, comparisonFilter, dateTimeFilter, parseFilterParams, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
-import { parseSort } from '../shared/sorting.js';
+import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
+import { pageMeta, type Page } from '../shared/pagination.js';
 import { nextDocumentNumber } from './document-numbers.js';
 import {
   orderExchangeRate,
@@ -25,6 +24,7 @@ import {
   type PurchaseOrderLineInput,
 } from './purchase-order-lines.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export const PURCHASE_ORDER_STATUSES = ['draft', 'submitted', 'partially_received', 'received', 'closed', 'cancelled'] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
@@ -71,14 +71,10 @@ const SORTABLE = { id: 'id', po_number: 'poNumber', order_date: 'orderDate', exp
 
 export async function listPurchaseOrders(
   db: TenantDb,
-  args: PageArgs & { sort?: string | null; filters?: ReadonlyArray<readonly [string, string]> },
+  args: ListArgs,
   query: PurchaseOrderQuery = {},
 ): Promise<Page<any>> {
-  const errors = new FieldErrorCollector();
-  const window = pageWindow(args, errors);
-  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const where = buildFilterWhere(parseFilterParams(args.filters ?? [], PURCHASE_ORDER_FILTERS, errors), PURCHASE_ORDER_FILTERS);
-  errors.throwIfAny();
+  const { window, orderBy, where } = readListArgs(args, PURCHASE_ORDER_FILTERS, SORTABLE);
   const [items, total] = await db.$transaction([
     db.purchaseOrder.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.purchaseOrder.count({ where }),

@@ -6,10 +6,10 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { buildFilterWhere, comparisonFilter, dateTimeFilter, parseFilterParams, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
+import { pageMeta, type Page } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { parseSort } from '../shared/sorting.js';
+import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export interface ContactInput {
   /** The customer company (CustomerCompany) the person works at. */
@@ -48,14 +48,10 @@ const SORTABLE = { id: 'id', first_name: 'firstName', last_name: 'lastName', ema
 
 export async function listContacts(
   db: TenantDb,
-  args: PageArgs & { sort?: string | null; filters?: ReadonlyArray<readonly [string, string]> },
+  args: ListArgs,
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
-  const errors = new FieldErrorCollector();
-  const window = pageWindow(args, errors);
-  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const where = buildFilterWhere(parseFilterParams(args.filters ?? [], CONTACT_FILTERS, errors), CONTACT_FILTERS);
-  errors.throwIfAny();
+  const { window, orderBy, where } = readListArgs(args, CONTACT_FILTERS, SORTABLE);
   const [items, total] = await db.$transaction([
     db.contact.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.contact.count({ where }),

@@ -8,11 +8,11 @@ import { byId } from '../../db/tenant-client.js';
 import { checkCustomFields } from '../custom-fields/free-form-custom-fields.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { buildFilterWhere, comparisonFilter, dateTimeFilter, parseFilterParams, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
+import { pageMeta, type Page } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { parseSort } from '../shared/sorting.js';
 import { checkAddress, type AddressInput } from './address.js';
+import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export interface CustomerCompanyInput {
   name?: string | null;
@@ -49,14 +49,10 @@ const SORTABLE = { id: 'id', name: 'name', email: 'email', created_at: 'createdA
 
 export async function listCustomerCompanies(
   db: TenantDb,
-  args: PageArgs & { sort?: string | null; filters?: ReadonlyArray<readonly [string, string]> },
+  args: ListArgs,
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
-  const errors = new FieldErrorCollector();
-  const window = pageWindow(args, errors);
-  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const where = buildFilterWhere(parseFilterParams(args.filters ?? [], CUSTOMER_COMPANY_FILTERS, errors), CUSTOMER_COMPANY_FILTERS);
-  errors.throwIfAny();
+  const { window, orderBy, where } = readListArgs(args, CUSTOMER_COMPANY_FILTERS, SORTABLE);
   const [items, total] = await db.$transaction([
     db.customerCompany.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.customerCompany.count({ where }),

@@ -8,13 +8,13 @@ import { byId } from '../../db/tenant-client.js';
 import { ACTIVE } from '../products/products.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkRequiredText, checkMaxLength } from '../shared/field-checks.js';
-import { buildFilterWhere, comparisonFilter, dateTimeFilter, parseFilterParams, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { comparisonFilter, dateTimeFilter, type FilterSpec } from '../shared/filters/index.js';
+import { pageMeta, type Page } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { parseSort } from '../shared/sorting.js';
 import type { AddressInput } from './address.js';
 import { unlockedChannel } from './channel-lock.js';
 import { channelIntegration, postIntake, readIntake, type PurgatoryReason } from './order-intake.js';
+import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export const PURGATORY_STATUSES = ['pending', 'resolved', 'discarded'] as const;
 export const REASON_CODES = ['unknown_sku', 'inactive_product', 'missing_address', 'invalid_address', 'duplicate_conflict'] as const;
@@ -31,14 +31,10 @@ const SORTABLE = { id: 'id', created_at: 'createdAt', resolved_at: 'resolvedAt' 
 
 export async function listPurgatory(
   db: TenantDb,
-  args: PageArgs & { sort?: string | null; filters?: ReadonlyArray<readonly [string, string]> },
+  args: ListArgs,
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
-  const errors = new FieldErrorCollector();
-  const window = pageWindow(args, errors);
-  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const where = buildFilterWhere(parseFilterParams(args.filters ?? [], PURGATORY_FILTERS, errors), PURGATORY_FILTERS);
-  errors.throwIfAny();
+  const { window, orderBy, where } = readListArgs(args, PURGATORY_FILTERS, SORTABLE);
   const [items, total] = await db.$transaction([
     db.purgatoryEntry.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.purgatoryEntry.count({ where }),

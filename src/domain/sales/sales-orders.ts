@@ -10,14 +10,14 @@ import { todayUtc } from '../inventory/lots.js';
 import { nextDocumentNumber } from '../purchasing/document-numbers.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkMaxLength } from '../shared/field-checks.js';
-import { buildFilterWhere, comparisonFilter, dateTimeFilter, parseFilterParams, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
+import { pageMeta, type Page } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/company-profile.js';
 import { checkAddress, type AddressInput } from './address.js';
 import { unlockedChannel } from './channel-lock.js';
 import { prepareSalesLines, salesTotals, type SalesLineRow, type SalesOrderLineInput } from './sales-order-lines.js';
+import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export const SALES_ORDER_STATUSES = ['draft', 'confirmed', 'partially_shipped', 'shipped', 'closed', 'cancelled'] as const;
 
@@ -51,14 +51,10 @@ const SORTABLE = { id: 'id', order_number: 'orderNumber', order_date: 'orderDate
 
 export async function listSalesOrders(
   db: TenantDb,
-  args: PageArgs & { sort?: string | null; filters?: ReadonlyArray<readonly [string, string]> },
+  args: ListArgs,
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
-  const errors = new FieldErrorCollector();
-  const window = pageWindow(args, errors);
-  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const where = buildFilterWhere(parseFilterParams(args.filters ?? [], SALES_ORDER_FILTERS, errors), SALES_ORDER_FILTERS);
-  errors.throwIfAny();
+  const { window, orderBy, where } = readListArgs(args, SALES_ORDER_FILTERS, SORTABLE);
   const [items, total] = await db.$transaction([
     db.salesOrder.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.salesOrder.count({ where }),

@@ -11,11 +11,11 @@ import { nextDocumentNumber } from '../purchasing/document-numbers.js';
 import { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDateOnly, checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
-import { buildFilterWhere, comparisonFilter, parseFilterParams, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
+import { pageMeta, type Page } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { parseSort } from '../shared/sorting.js';
 import { workOrderResolution } from './work-order-costing.js';
+import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export const WORK_ORDER_STATUSES = ['draft', 'released', 'in_progress', 'completed', 'cancelled'] as const;
 export const COMPLETION_TRIGGERS = ['manual', 'finish_step'] as const;
@@ -62,12 +62,8 @@ export const WORK_ORDER_FILTERS: FilterSpec<Prisma.WorkOrderWhereInput> = {
 
 const SORTABLE = { id: 'id', work_order_number: 'workOrderNumber', expected_completion_date: 'expectedCompletionDate', created_at: 'createdAt', updated_at: 'updatedAt', status: 'status' };
 
-export async function listWorkOrders(db: TenantDb, args: PageArgs & { sort?: string | null; filters?: ReadonlyArray<readonly [string, string]> }, query: PassThroughQuery = {}): Promise<Page<any>> {
-  const errors = new FieldErrorCollector();
-  const window = pageWindow(args, errors);
-  const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const where = buildFilterWhere(parseFilterParams(args.filters ?? [], WORK_ORDER_FILTERS, errors), WORK_ORDER_FILTERS);
-  errors.throwIfAny();
+export async function listWorkOrders(db: TenantDb, args: ListArgs, query: PassThroughQuery = {}): Promise<Page<any>> {
+  const { window, orderBy, where } = readListArgs(args, WORK_ORDER_FILTERS, SORTABLE);
   const [items, total] = await db.$transaction([db.workOrder.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }), db.workOrder.count({ where })]);
   return { items, meta: pageMeta(window, total, items.length) };
 }
