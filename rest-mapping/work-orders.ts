@@ -8,7 +8,7 @@ const WORK_ORDER_FIELDS = `
   productionWarehouseId destinationWarehouseId vendorId bomId productionBatchId productionWarehouse { id name } destinationWarehouse { id name } vendor { id name }
   serviceUnitPrice costRuleResolution notes holdReason cancelReason heldAt createdBy updatedBy heldBy steps { ${STEP_FIELDS} } customFields alternateIds
   links { self steps completions productionEntries statusHistory } completedAt createdAt updatedAt`;
-const COMPLETION_FIELDS = 'id workOrderId quantity lotNumber productionDate expiryDate unitCost componentsCost extraCost serviceCost components createdBy createdAt';
+const COMPLETION_FIELDS = 'id workOrderId quantity lotNumber productionDate expiryDate unitCost componentsCost extraCost serviceCost components { productId locationId lotId quantity unitCost } createdBy createdAt';
 const tag = 'Work Orders';
 const path = '/work-orders/{workOrderId}';
 const ON_HOLD = ' While the order is on hold → 422.';

@@ -47,6 +47,11 @@ export async function claimSession(tx: TenantTx, id: number, operation: SessionO
   return session;
 }
 
+/** A blind session hides what the books say (expected quantities and variances) until counting is over. */
+export function booksHidden(session: { status: string; batch: { blind: boolean } }): boolean {
+  return session.batch.blind && (session.status === 'draft' || session.status === 'in_progress');
+}
+
 /** Holds an in-progress session for counting (422 otherwise). */
 export async function claimForCounting(tx: TenantTx, id: number) {
   const session = await getCycleCountSession(tx, id);

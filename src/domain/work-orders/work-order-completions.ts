@@ -21,6 +21,15 @@ export const WORK_ORDER_CONSUMPTION = 'WORK_ORDER_CONSUMPTION';
 /** Also read by the quantities (src/domain/inventory/quantities.ts: incoming as of a cutoff). */
 export const WORK_ORDER_OUTPUT = 'WORK_ORDER_OUTPUT';
 
+/** A consumed component as a completion keeps it (from its ledger movement). */
+export interface ConsumedComponent {
+  productId: number;
+  locationId: number;
+  lotId: number | null;
+  quantity: string;
+  unitCost: string;
+}
+
 export interface ComponentInput {
   productId?: number | null;
   quantity?: Decimal | null;
@@ -95,7 +104,8 @@ export async function produce(tx: TenantTx, workOrderId: number, input: Completi
       componentsCost: componentsCost.toDecimalPlaces(LEDGER_DECIMAL.scale),
       extraCost,
       serviceCost,
-      components: consumed.map((m) => ({ product_id: m.productId, location_id: m.locationId, lot_id: m.lotId, quantity: m.quantity.negated().toNumber(), unit_cost: (m.unitCost ?? ZERO).toNumber() })),
+      // Exact decimal text: the JSON column must not round quantities or costs.
+      components: consumed.map((m): ConsumedComponent => ({ productId: m.productId, locationId: m.locationId, lotId: m.lotId, quantity: m.quantity.negated().toString(), unitCost: (m.unitCost ?? ZERO).toString() })) as unknown as Prisma.InputJsonArray,
     },
   });
   return completion.id;

@@ -38,8 +38,7 @@ export const CycleCountSessionRef = builder.prismaObject('CycleCountSession', {
 });
 
 const LINE_FACTS = { session: { select: { status: true, batch: { select: { blind: true } } } } } as const;
-/** A blind session hides what the books say until counting is over. */
-const hidden = (line: { session: { status: string; batch: { blind: boolean } } }) => line.session.batch.blind && (line.session.status === 'draft' || line.session.status === 'in_progress');
+const hidden = (line: { session: { status: string; batch: { blind: boolean } } }) => sessions.booksHidden(line.session);
 
 const CycleCountLineRef = builder.prismaObject('CycleCountLine', {
   fields: (t) => ({

@@ -4,6 +4,8 @@ import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/inventory/lots.js';
 import { WORK_ORDER_STATUSES } from '../../domain/work-orders/work-orders.js';
+import type { ConsumedComponent } from '../../domain/work-orders/work-order-completions.js';
+import { Decimal } from '../../domain/shared/decimal.js';
 import { REST_BASE_PATH } from '../../rest/base-path.js';
 
 export const WorkOrderRef = builder.prismaObject('WorkOrder', {
@@ -89,6 +91,16 @@ export const WorkOrderStepRef = builder.prismaObject('WorkOrderStep', {
   }),
 });
 
+const ConsumedComponentRef = builder.objectRef<ConsumedComponent>('WorkOrderConsumedComponent').implement({
+  fields: (t) => ({
+    productId: t.exposeInt('productId'),
+    locationId: t.exposeInt('locationId'),
+    lotId: t.exposeInt('lotId', { nullable: true }),
+    quantity: t.field({ type: 'Decimal', description: "In the component's base unit.", resolve: (c) => new Decimal(c.quantity) }),
+    unitCost: t.field({ type: 'Decimal', description: 'FIFO cost per unit, base currency.', resolve: (c) => new Decimal(c.unitCost) }),
+  }),
+});
+
 export const WorkOrderCompletionRef = builder.prismaObject('WorkOrderCompletion', {
   description: 'A production entry: the output made and the components it consumed.',
   fields: (t) => ({
@@ -102,7 +114,7 @@ export const WorkOrderCompletionRef = builder.prismaObject('WorkOrderCompletion'
     componentsCost: t.expose('componentsCost', { type: 'Decimal' }),
     extraCost: t.expose('extraCost', { type: 'Decimal' }),
     serviceCost: t.expose('serviceCost', { type: 'Decimal' }),
-    components: t.expose('components', { type: 'JSON', description: 'What was consumed: [{product_id, location_id, lot_id, quantity, unit_cost}].' }),
+    components: t.field({ type: [ConsumedComponentRef], description: 'What was consumed, per location and lot.', resolve: (c) => c.components as unknown as ConsumedComponent[] }),
     createdBy: t.exposeInt('createdBy', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
