@@ -6,7 +6,7 @@ import { buildSchema } from './graphql/schema.js';
 import { createApp } from './http/app.js';
 import { jsonLogger, describeError } from './http/logger.js';
 import { claimDataDir, type DataDirClaim } from './db/data-dir-lock.js';
-import { scheduleRatesFeed } from './jobs/rates-feed-job.js';
+import { startBackground } from './jobs/background.js';
 
 const logger = jsonLogger();
 
@@ -29,7 +29,8 @@ async function main(): Promise<void> {
     claim?.release();
     throw error;
   }
-  const stopRatesFeed = scheduleRatesFeed(config, database.prisma, logger);
+  // Jobs run in this process beside the requests (on PGlite, the only process that can).
+  const background = startBackground({ prisma: database.prisma, config, logger });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.log('info', 'listening', {
@@ -42,8 +43,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    stopRatesFeed();
-    const closed = app.close(); // stops listening at once; in-flight requests finish
+    const closed = background.stop().then(() => app.close()); // stops listening at once; in-flight requests finish
     logger.log('info', 'shutting down', { signal });
     await closed;
     claim?.release();

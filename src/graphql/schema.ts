@@ -30,6 +30,7 @@ import './cycle-counts/index.js';
 import './cost-rules/index.js';
 import './work-orders/index.js';
 import './production/index.js';
+import './jobs/job-fields.js';
 import { ForbiddenError } from '../domain/shared/errors.js';
 import type { RequestContext } from './context.js';
 

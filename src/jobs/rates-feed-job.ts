@@ -1,15 +1,30 @@
-// Loads the reference exchange rates of CURRENCY_RATES_URL once a minute after start and then every 24 hours,
-// while the server runs. A failed load logs why and leaves the stored rates alone. (Durable, restart-proof
-// jobs come with the platform issue; this one simply runs again on the next start.)
+// The reference exchange rates of CURRENCY_RATES_URL, loaded by a durable job per company once a day (see
+// schedules in background.ts). A failed load is retried with backoff and leaves the stored rates alone.
 import type { Config } from '../config/config.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Logger } from '../http/logger.js';
 import { describeError } from '../http/logger.js';
-import { fetchReferenceRates, storeReferenceRates } from '../domain/currencies/rates-feed.js';
+import { fetchReferenceRates, storeCompanyReferenceRates, storeReferenceRates } from '../domain/currencies/rates-feed.js';
+import { JobFailedError, type JobHandler } from './job-handler.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const FIRST_RUN_MS = 60 * 1000;
+export const RATES_FEED_JOB = 'rates.feed';
 
+export const ratesFeedJob: JobHandler = {
+  async run(run) {
+    const url = run.config.currencyRatesUrl;
+    if (!url) throw new JobFailedError('CURRENCY_RATES_URL is not set: there is no feed to load.');
+    const feed = await fetchReferenceRates(url, run.outbound);
+    await run.db.$transaction(async (tx) => {
+      await run.hold(tx);
+      const stored = await storeCompanyReferenceRates(tx, feed);
+      run.logger.log('info', 'exchange rates loaded', { company_id: run.job.companyId, as_of: feed.asOf.toISOString().slice(0, 10), stored });
+      await run.finish(tx);
+    });
+  },
+  backoffMs: (attempt) => Math.min(60_000 * 2 ** (attempt - 1), 6 * 60 * 60 * 1000),
+};
+
+/** Loads the feed for every company at once (the CLI and tests); null when it could not be loaded. */
 export async function loadRatesFeed(config: Config, prisma: PrismaClient, logger: Logger): Promise<number | null> {
   if (!config.currencyRatesUrl) return null;
   try {
@@ -21,20 +36,4 @@ export async function loadRatesFeed(config: Config, prisma: PrismaClient, logger
     logger.log('warn', 'exchange rates not loaded; the stored rates stay as they are', describeError(error));
     return null;
   }
-}
-
-/** Starts the schedule; the returned function stops it. */
-export function scheduleRatesFeed(config: Config, prisma: PrismaClient, logger: Logger): () => void {
-  if (!config.currencyRatesUrl) return () => {};
-  let interval: NodeJS.Timeout | null = null;
-  const first = setTimeout(() => {
-    void loadRatesFeed(config, prisma, logger);
-    interval = setInterval(() => void loadRatesFeed(config, prisma, logger), DAY_MS);
-    interval.unref();
-  }, FIRST_RUN_MS);
-  first.unref();
-  return () => {
-    clearTimeout(first);
-    if (interval) clearInterval(interval);
-  };
 }

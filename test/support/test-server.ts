@@ -10,6 +10,7 @@ import type { Database } from '../../src/db/database.js';
 import { createCompany } from '../../src/domain/tenancy/companies.js';
 import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
 import { openTestDatabase } from './test-database.js';
+import { startBackground, type Background } from '../../src/jobs/background.js';
 
 export interface Tenant {
   companyId: number;
@@ -47,13 +48,16 @@ export interface TestServer {
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
   /** POST /graphql with a query and variables. */
   graphql(query: string, variables?: Record<string, unknown>, options?: CallOptions): Promise<CallResult>;
+  /** The job worker, when started with `background: true`. */
+  background: Background | null;
   close(): Promise<void>;
 }
 
 /** `database`: serve this one (the caller set it up, e.g. at an older migration) instead of a fresh one. */
-export async function startTestServer(options: { logger?: Logger; database?: Database } = {}): Promise<TestServer> {
+/** `background`: run the job worker too (polling every 50 ms), as the server does. */
+export async function startTestServer(options: { logger?: Logger; database?: Database; background?: boolean; configure?: (config: Config) => Config } = {}): Promise<TestServer> {
   const database = options.database ?? (await openTestDatabase());
-  const config: Config = {
+  let config: Config = {
     port: 0,
     host: '127.0.0.1',
     dataDir: '/nonexistent-test-data-dir',
@@ -62,9 +66,13 @@ export async function startTestServer(options: { logger?: Logger; database?: Dat
     secretKey: 'test-secret-key-0123456789abcdef0123456789abcdef',
     allowPrivateOutbound: true,
   };
+  if (options.configure) config = options.configure(config);
   const app = createApp({ config, database, schema: buildSchema(), logger: options.logger ?? silentLogger });
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const port = (app.server.address() as AddressInfo).port;
+  const background: Background | null = options.background
+    ? startBackground({ prisma: database.prisma, config, logger: options.logger ?? silentLogger }, { pollMs: 50, schedules: false })
+    : null;
 
   const createToken = async (companyId: number, name: string, scopes = ['read', 'write']) =>
     (await createApiToken(database.prisma, { companyId, name, scopes })).secret;
@@ -117,6 +125,10 @@ export async function startTestServer(options: { logger?: Logger; database?: Dat
     createToken,
     call,
     graphql: (query, variables = {}, opts = {}) => call('POST', '/graphql', { ...opts, body: { query, variables } }),
-    close: () => app.close(),
+    background,
+    close: async () => {
+      await background?.stop();
+      await app.close();
+    },
   };
 }

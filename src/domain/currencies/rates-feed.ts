@@ -4,7 +4,7 @@
 // cannot be fetched or parsed changes nothing; the caller logs why.
 import { XMLParser } from 'fast-xml-parser';
 import type { PrismaClient } from '../../generated/prisma/client.js';
-import { tenantClient } from '../../db/tenant-client.js';
+import { tenantClient, type TenantDb, type TenantTx } from '../../db/tenant-client.js';
 import { sendOutbound, type OutboundPolicy } from '../../outbound/http-request.js';
 import { parseDateOnly } from '../inventory/lots.js';
 import { Decimal } from '../shared/decimal.js';
@@ -50,13 +50,15 @@ export async function fetchReferenceRates(url: string, outbound: OutboundPolicy)
 export async function storeReferenceRates(prisma: PrismaClient, feed: ReferenceRates): Promise<number> {
   const companies = await prisma.company.findMany({ select: { id: true } });
   let stored = 0;
-  for (const company of companies) {
-    const db = tenantClient(prisma, company.id);
-    const written = await db.exchangeRate.createMany({
-      data: feed.rates.filter((r) => r.currency !== 'EUR').map((r) => ({ fromCurrency: 'EUR', toCurrency: r.currency, rate: r.rate, asOf: feed.asOf }) as any),
-      skipDuplicates: true,
-    });
-    stored += written.count;
-  }
+  for (const company of companies) stored += await storeCompanyReferenceRates(tenantClient(prisma, company.id), feed);
   return stored;
+}
+
+/** Stores the rates for one company, skipping pairs and dates it has already; the count stored. */
+export async function storeCompanyReferenceRates(db: TenantDb | TenantTx, feed: ReferenceRates): Promise<number> {
+  const written = await db.exchangeRate.createMany({
+    data: feed.rates.filter((r) => r.currency !== 'EUR').map((r) => ({ fromCurrency: 'EUR', toCurrency: r.currency, rate: r.rate, asOf: feed.asOf }) as any),
+    skipDuplicates: true,
+  });
+  return written.count;
 }

@@ -1,0 +1,187 @@
+// Runs durable jobs. Each server process runs one worker (on PGlite, inside the server, which is the only
+// process). A worker claims the oldest due job with FOR UPDATE SKIP LOCKED and holds it under a lease
+// (lockedBy, lockedUntil) that every step renews; several processes on one PostgreSQL never run a job at the
+// same time, and a job whose process died is claimed again once its lease has run out. A failed attempt is
+// retried after its handler's backoff until maxAttempts; then the job is failed.
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { Job, PrismaClient } from '../generated/prisma/client.js';
+import { tenantClient, type TenantTx } from '../db/tenant-client.js';
+import type { Logger } from '../http/logger.js';
+import { describeError } from '../http/logger.js';
+import type { Config } from '../config/config.js';
+import { defaultBackoffMs, JobFailedError, JobLostError, type JobHandler, type JobProgress, type JobRun } from './job-handler.js';
+
+export interface WorkerOptions {
+  prisma: PrismaClient;
+  config: Config;
+  logger: Logger;
+  handlers: ReadonlyMap<string, JobHandler>;
+  /** Jobs run at once by this process. */
+  concurrency?: number;
+  /** Pause between looks for due jobs when there were none. */
+  pollMs?: number;
+}
+
+export interface Worker {
+  readonly id: string;
+  start(): void;
+  /** Stops claiming, tells running handlers to stop after their step, and waits for them. */
+  stop(): Promise<void>;
+  /** Claims and runs due jobs until none is due (tests and the CLI use it to drain the queue). */
+  drain(): Promise<number>;
+}
+
+const DEFAULT_LEASE_MS = 30_000;
+
+export function createWorker(options: WorkerOptions): Worker {
+  const { prisma, logger, handlers } = options;
+  const id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const concurrency = options.concurrency ?? 2;
+  const pollMs = options.pollMs ?? 500;
+  const stopping = new AbortController();
+  const running = new Set<Promise<void>>();
+  let loops: Promise<void>[] = [];
+
+  async function claim(): Promise<Job | null> {
+    // A job that died holding its last attempt is failed rather than taken again.
+    await prisma.$executeRaw`
+      UPDATE "Job" SET status = 'failed', "finishedAt" = now(), "updatedAt" = now(), "lockedBy" = NULL, "lockedUntil" = NULL,
+        "lastError" = coalesce("lastError", 'The process running the job stopped during its last attempt.')
+      WHERE status = 'running' AND "lockedUntil" < now() AND attempts >= "maxAttempts"`;
+    const types = [...handlers.keys()];
+    const rows = await prisma.$queryRaw<Job[]>`
+      UPDATE "Job" AS j SET status = 'running', attempts = j.attempts + 1, "lockedBy" = ${id},
+        "lockedUntil" = now() + make_interval(secs => ${DEFAULT_LEASE_MS / 1000}::double precision),
+        "startedAt" = coalesce(j."startedAt", now()), "updatedAt" = now()
+      FROM (
+        SELECT "companyId", id FROM "Job"
+        WHERE type = ANY(${types}::text[])
+          AND ((status = 'queued' AND "runAt" <= now()) OR (status = 'running' AND "lockedUntil" < now()))
+        ORDER BY "runAt", id
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED
+      ) AS due
+      WHERE j."companyId" = due."companyId" AND j.id = due.id
+      RETURNING j.*`;
+    return rows[0] ?? null;
+  }
+
+  async function hold(tx: TenantTx, job: Job, leaseMs: number, progress: JobProgress | undefined, finished: boolean): Promise<void> {
+    const held = await tx.$executeRaw`
+      UPDATE "Job" SET "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}::double precision), "updatedAt" = now(),
+        "progressNow" = coalesce(${progress?.now ?? null}::int, "progressNow"),
+        "progressMax" = coalesce(${progress?.max ?? null}::int, "progressMax"),
+        status = CASE WHEN ${finished} THEN 'finished' ELSE status END,
+        "finishedAt" = CASE WHEN ${finished} THEN now() ELSE "finishedAt" END,
+        "lockedBy" = CASE WHEN ${finished} THEN NULL ELSE "lockedBy" END
+      WHERE "companyId" = ${job.companyId} AND id = ${job.id} AND status = 'running' AND "lockedBy" = ${id}`;
+    if (held !== 1) throw new JobLostError(job.id);
+  }
+
+  async function settle(job: Job, handler: JobHandler, error: unknown): Promise<void> {
+    if (error instanceof JobLostError) return; // cancelled or someone else's now: nothing to record
+    if (stopping.signal.aborted && !(error instanceof JobFailedError)) {
+      // Interrupted by a shutdown, not a failure: back to the queue without spending an attempt.
+      await prisma.$executeRaw`
+        UPDATE "Job" SET status = 'queued', attempts = greatest(attempts - 1, 0), "lockedBy" = NULL, "lockedUntil" = NULL, "updatedAt" = now()
+        WHERE "companyId" = ${job.companyId} AND id = ${job.id} AND status = 'running' AND "lockedBy" = ${id}`;
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    const final = error instanceof JobFailedError || job.attempts >= job.maxAttempts;
+    const delayMs = (handler.backoffMs ?? defaultBackoffMs)(job.attempts);
+    await prisma.$executeRaw`
+      UPDATE "Job" SET "lockedBy" = NULL, "lockedUntil" = NULL, "updatedAt" = now(), "lastError" = ${message.slice(0, 2000)},
+        status = CASE WHEN ${final} THEN 'failed' ELSE 'queued' END,
+        "finishedAt" = CASE WHEN ${final} THEN now() ELSE NULL END,
+        "runAt" = now() + make_interval(secs => ${delayMs / 1000}::double precision)
+      WHERE "companyId" = ${job.companyId} AND id = ${job.id} AND status = 'running' AND "lockedBy" = ${id}`;
+    logger.log(final ? 'error' : 'warn', final ? 'job failed' : 'job attempt failed; retrying', {
+      job_id: job.id, company_id: job.companyId, type: job.type, attempt: job.attempts, ...describeError(error),
+    });
+  }
+
+  async function execute(job: Job): Promise<void> {
+    const handler = handlers.get(job.type)!;
+    const leaseMs = handler.leaseMs ?? DEFAULT_LEASE_MS;
+    const run: JobRun = {
+      job,
+      prisma,
+      db: tenantClient(prisma, job.companyId),
+      config: options.config,
+      outbound: { allowPrivate: options.config.allowPrivateOutbound },
+      logger,
+      signal: stopping.signal,
+      hold: (tx, progress) => hold(tx, job, leaseMs, progress, false),
+      finish: (tx, progress) => hold(tx, job, leaseMs, progress, true),
+    };
+    try {
+      await run.db.$transaction((tx) => hold(tx, job, leaseMs, undefined, false)); // the handler's lease from now
+      await handler.run(run);
+      // A handler that did not finish the job itself in its last step is finished here.
+      await prisma.$executeRaw`
+        UPDATE "Job" SET status = 'finished', "finishedAt" = now(), "lockedBy" = NULL, "lockedUntil" = NULL, "updatedAt" = now()
+        WHERE "companyId" = ${job.companyId} AND id = ${job.id} AND status = 'running' AND "lockedBy" = ${id}`;
+    } catch (error) {
+      await settle(job, handler, error).catch((e) => logger.log('error', 'could not record a job failure', describeError(e)));
+    }
+  }
+
+  async function runOne(): Promise<boolean> {
+    const job = await claim();
+    if (!job) return false;
+    const task = execute(job);
+    running.add(task);
+    try {
+      await task;
+    } finally {
+      running.delete(task);
+    }
+    return true;
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopping.signal.aborted) {
+      let worked = false;
+      try {
+        worked = await runOne();
+      } catch (error) {
+        if (stopping.signal.aborted) return;
+        logger.log('warn', 'job worker could not claim a job', describeError(error));
+      }
+      if (!worked) await sleep(pollMs, stopping.signal);
+    }
+  }
+
+  return {
+    id,
+    start() {
+      if (loops.length > 0) return;
+      loops = Array.from({ length: concurrency }, () => loop());
+    },
+    async stop() {
+      stopping.abort();
+      await Promise.allSettled([...loops, ...running]);
+    },
+    async drain() {
+      let count = 0;
+      while (await runOne()) count++;
+      return count;
+    },
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    timer.unref?.();
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
