@@ -36,5 +36,8 @@ import { costRuleRoutes } from './cost-rules.js';
 import { workOrderRoutes } from './work-orders.js';
 import { productionRoutes } from './production-batches.js';
 import { jobRoutes } from './jobs.js';
+import { importRoutes } from './imports.js';
+import { forecastRoutes } from './forecast.js';
+import { eventRoutes } from './events.js';
 
-export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes, ...payablesRoutes, ...payablesReportRoutes, ...vendorCreditRoutes, ...vendorReturnRoutes, ...channelRoutes, ...customerRoutes, ...pricingRoutes, ...salesOrderRoutes, ...purgatoryRoutes, ...shipmentRoutes, ...invoiceRoutes, ...customerReturnRoutes, ...shipmentPackageRoutes, ...picklistRoutes, ...shippingRoutes, ...labelRoutes, ...printStationRoutes, ...ediDocumentRoutes, ...ediSummaryRoutes, ...cycleCountRoutes, ...costRuleRoutes, ...productionRoutes, ...workOrderRoutes, ...jobRoutes];
+export const restRoutes: RestRoute[] = [...locationRoutes, ...unitRoutes, ...productRoutes, ...bomRoutes, ...supplierRoutes, ...inventoryRoutes, ...inventoryExportRoutes, ...transferOrderRoutes, ...inventoryReportRoutes, ...currencyRoutes, ...purchasingRoutes, ...integrationRoutes, ...payablesRoutes, ...payablesReportRoutes, ...vendorCreditRoutes, ...vendorReturnRoutes, ...channelRoutes, ...customerRoutes, ...pricingRoutes, ...salesOrderRoutes, ...purgatoryRoutes, ...shipmentRoutes, ...invoiceRoutes, ...customerReturnRoutes, ...shipmentPackageRoutes, ...picklistRoutes, ...shippingRoutes, ...labelRoutes, ...printStationRoutes, ...ediDocumentRoutes, ...ediSummaryRoutes, ...cycleCountRoutes, ...costRuleRoutes, ...productionRoutes, ...workOrderRoutes, ...jobRoutes, ...importRoutes, ...forecastRoutes, ...eventRoutes];

@@ -5,26 +5,39 @@ import { openDatabase } from './db/database.js';
 import { buildSchema } from './graphql/schema.js';
 import { createApp } from './http/app.js';
 import { jsonLogger, describeError } from './http/logger.js';
-import { claimDataDir, type DataDirClaim } from './db/data-dir-lock.js';
+import { claimDataDirForServer, type DataDirClaim } from './db/data-dir-lock.js';
 import { startBackground } from './jobs/background.js';
+import { startCliSocket, type CliSocket } from './cli/server-socket.js';
+import { socketAddress } from './cli/socket-protocol.js';
+import { logFirstCompanyHint } from './cli/first-company-hint.js';
 
 const logger = jsonLogger();
 
 async function main(): Promise<void> {
   const config = loadConfig();
   let claim: DataDirClaim | null = null;
-  if (!config.databaseUrl) claim = claimDataDir(config.dataDir, 'server');
+  // In embedded mode this process owns the folder, so a CLI run beside it hands its command over a socket.
+  const takesCliCommands = !config.databaseUrl && socketAddress(config.dataDir) !== null;
+  if (!config.databaseUrl) {
+    claim = await claimDataDirForServer(config.dataDir, {
+      acceptsCliCommands: takesCliCommands,
+      onWaiting: (holder) => logger.log('info', 'waiting for a CLI command to finish with the data folder', { pid: holder.pid }),
+    });
+  }
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
     { onConnectionLost: (error) => logger.log('warn', 'database connection lost', describeError(error)) },
   );
   const app = createApp({ config, database, schema: buildSchema(), logger });
+  let cliSocket: CliSocket | null = null;
   try {
+    if (takesCliCommands) cliSocket = await startCliSocket({ config, database, logger });
     await new Promise<void>((resolve, reject) => {
       app.server.once('error', reject);
       app.server.listen(config.port, config.host, resolve);
     });
   } catch (error) {
+    await cliSocket?.close();
     await database.close(); // e.g. the port is taken: leave the data folder cleanly
     claim?.release();
     throw error;
@@ -37,13 +50,19 @@ async function main(): Promise<void> {
     url: `http://${config.host}:${port}`,
     database: database.kind,
     example: `http://{company}.${config.baseDomain}:${port}/external/api/v1/locations`,
+    ...(cliSocket ? { cli_socket: cliSocket.address } : {}),
   });
+  if (!config.databaseUrl && !cliSocket) {
+    logger.log('warn', 'CLI commands cannot reach this server', { reason: 'the path of DATA_DIR/cli/cli.sock is too long for a Unix socket; use a shorter DATA_DIR' });
+  }
+  await logFirstCompanyHint(database.prisma, logger).catch((error) => logger.log('warn', 'could not look for a first company', describeError(error)));
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    const closed = background.stop().then(() => app.close()); // stops listening at once; in-flight requests finish
+    // Stops listening at once; in-flight requests and CLI commands finish before the database closes.
+    const closed = app.close(() => Promise.all([background.stop(), cliSocket?.close()]).then(() => undefined));
     logger.log('info', 'shutting down', { signal });
     await closed;
     claim?.release();

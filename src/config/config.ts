@@ -20,6 +20,15 @@ export interface Config {
   labelRenderUrl?: string | null;
   /** The shipping API gateway (SHIPPING_API_URL, SHIPPING_API_KEY); null: the HTTP shipping provider is off. */
   shippingApi?: ShippingApiSettings | null;
+  /** JOB_LEASE_SECONDS: every job's lease, instead of each kind's own (a dead process's job is taken again sooner). */
+  jobLeaseSeconds?: number | null;
+  /**
+   * Multiplies the webhook retry schedule (src/domain/events/webhook-schedule.ts); default 1, the real delays
+   * (5 s up to 24 h, three and a half days in all). Tests make it small rather than wait.
+   */
+  webhookRetryScale?: number;
+  /** How often each process turns new events into webhook deliveries and queues the due ones; default 1000 ms. */
+  webhookPumpMs?: number;
 }
 
 export interface ShippingApiSettings {
@@ -106,9 +115,16 @@ export function loadConfig(env: Env = process.env): Config {
 
   const shippingApi = shippingApiSettings(env, problems);
 
+  let jobLeaseSeconds: number | null = null;
+  if (env.JOB_LEASE_SECONDS !== undefined && env.JOB_LEASE_SECONDS.trim() !== '') {
+    const value = Number(env.JOB_LEASE_SECONDS);
+    if (Number.isInteger(value) && value >= 1 && value <= 3600) jobLeaseSeconds = value;
+    else problems.push(`JOB_LEASE_SECONDS must be a whole number of seconds from 1 to 3600, got "${env.JOB_LEASE_SECONDS}".`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   if (secretKey === '') secretKey = embeddedSecretKey(dataDir);
-  return { port, host, dataDir, databaseUrl, baseDomain, secretKey, allowPrivateOutbound: privateOutbound === 'true', currencyRatesUrl, labelRenderUrl, shippingApi };
+  return { port, host, dataDir, databaseUrl, baseDomain, secretKey, allowPrivateOutbound: privateOutbound === 'true', currencyRatesUrl, labelRenderUrl, shippingApi, jobLeaseSeconds };
 }
 
 /**

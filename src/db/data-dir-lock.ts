@@ -1,6 +1,8 @@
 // PGlite is a single-process database: two processes opening one folder would corrupt it. Whoever opens
 // the embedded data folder (the server or a CLI command) first claims it with a lock file holding its pid;
 // a second claimant is refused with a clear message. A lock left by a dead process is taken over.
+// A server that takes CLI commands over its socket (src/cli/server-socket.ts) says so in the lock, so a CLI that
+// finds the folder held knows whether to hand its command over or to give up at once.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -8,8 +10,15 @@ export interface DataDirClaim {
   release(): void;
 }
 
+export interface DataDirHolder {
+  pid: number;
+  role: string;
+  /** The holder is a server listening for CLI commands on DATA_DIR's CLI socket (once it has started). */
+  acceptsCliCommands?: boolean;
+}
+
 export class DataDirBusyError extends Error {
-  constructor(readonly holder: { pid: number; role: string }, dataDir: string) {
+  constructor(readonly holder: DataDirHolder, dataDir: string) {
     super(
       `The data folder ${dataDir} is in use by a running ${holder.role} (pid ${holder.pid}). ` +
         (holder.role === 'server'
@@ -20,12 +29,13 @@ export class DataDirBusyError extends Error {
   }
 }
 
-export function claimDataDir(dataDir: string, role: 'server' | 'cli'): DataDirClaim {
+export function claimDataDir(dataDir: string, role: 'server' | 'cli', options: { acceptsCliCommands?: boolean } = {}): DataDirClaim {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'owner.lock');
+  const holder: DataDirHolder = { pid: process.pid, role, ...(options.acceptsCliCommands ? { acceptsCliCommands: true } : {}) };
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(file, JSON.stringify({ pid: process.pid, role }), { flag: 'wx' });
+      writeFileSync(file, JSON.stringify(holder), { flag: 'wx' });
       let released = false;
       const release = () => {
         if (released) return;
@@ -44,7 +54,30 @@ export function claimDataDir(dataDir: string, role: 'server' | 'cli'): DataDirCl
   throw new Error(`Could not claim the data folder ${dataDir}.`);
 }
 
-function readHolder(file: string): { pid: number; role: string } | null {
+/**
+ * Claims the folder for a server, waiting while a CLI command holds it (a command takes seconds; a server that
+ * refused to start because of one would make the order of "create a company, start the server" matter).
+ * Another server holding it is refused at once, and so is a CLI that still holds it after timeoutMs.
+ */
+export async function claimDataDirForServer(
+  dataDir: string,
+  options: { acceptsCliCommands?: boolean; timeoutMs?: number; onWaiting?: (holder: DataDirHolder) => void },
+): Promise<DataDirClaim> {
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  let told = false;
+  for (;;) {
+    try {
+      return claimDataDir(dataDir, 'server', { acceptsCliCommands: options.acceptsCliCommands });
+    } catch (error) {
+      if (!(error instanceof DataDirBusyError) || error.holder.role !== 'cli' || Date.now() >= deadline) throw error;
+      if (!told) options.onWaiting?.(error.holder);
+      told = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function readHolder(file: string): DataDirHolder | null {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8'));
     return typeof parsed.pid === 'number' ? parsed : null;

@@ -6,6 +6,7 @@ import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { RequestContext } from './context.js';
+import type { UploadedFile } from '../domain/imports/uploaded-file.js';
 
 export const builder = new SchemaBuilder<{
   Context: RequestContext;
@@ -18,6 +19,8 @@ export const builder = new SchemaBuilder<{
     Decimal: { Input: Prisma.Decimal; Output: Prisma.Decimal | number | string };
     /** Exact decimal given as a string of digits ("12.50") or a JSON number: inputs only. */
     DecimalString: { Input: Prisma.Decimal; Output: Prisma.Decimal | number | string };
+    /** A file: a multipart upload (GraphQL multipart request), or a REST upload handed over in-process. */
+    Upload: { Input: UploadedFile; Output: never };
   };
 }>({
   plugins: [PrismaPlugin],
@@ -33,6 +36,7 @@ export const builder = new SchemaBuilder<{
 
 builder.queryType({});
 builder.mutationType({});
+builder.subscriptionType({});
 
 /** The builder's type parameters, for helpers that build fields outside a `fields: (t) => ...` callback. */
 export type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;

@@ -31,6 +31,9 @@ import './cost-rules/index.js';
 import './work-orders/index.js';
 import './production/index.js';
 import './jobs/job-fields.js';
+import './forecast/index.js';
+import './imports/import-fields.js';
+import './events/index.js';
 import { ForbiddenError } from '../domain/shared/errors.js';
 import type { RequestContext } from './context.js';
 
@@ -42,12 +45,20 @@ function requireScope(type: GraphQLObjectType | null | undefined, scope: string,
       if (!ctx.caller.scopes.has(scope)) throw new ForbiddenError(message);
       return resolve(root, args, ctx, info);
     };
+    const subscribe = field.subscribe;
+    if (subscribe) {
+      field.subscribe = (root, args, ctx: RequestContext, info) => {
+        if (!ctx.caller.scopes.has(scope)) throw new ForbiddenError(message);
+        return subscribe(root, args, ctx, info);
+      };
+    }
   }
 }
 
 export function buildSchema(): GraphQLSchema {
   const schema = builder.toSchema({ sortSchema: true });
   requireScope(schema.getQueryType(), 'read', 'This API token lacks the read scope.');
+  requireScope(schema.getSubscriptionType(), 'read', 'This API token lacks the read scope.');
   requireScope(schema.getMutationType(), 'write', 'This API token is read-only: changes need a token with the write scope.');
   return schema;
 }

@@ -18,8 +18,11 @@ import { serveGraphiQL, wantsGraphiQL } from './graphiql-page.js';
 
 export interface App {
   server: http.Server;
-  /** Stops taking connections, lets in-flight requests finish, then closes the database. */
-  close(): Promise<void>;
+  /**
+   * Stops taking connections at once, lets in-flight requests finish, then closes the database. `beforeDatabaseClose`
+   * (the job worker, the CLI socket) is started at once and awaited before the database closes.
+   */
+  close(beforeDatabaseClose?: () => Promise<void>): Promise<void>;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
@@ -99,15 +102,18 @@ export function createApp(services: AppServices): App {
 
   return {
     server,
-    close() {
+    close(beforeDatabaseClose) {
       closing ??= (async () => {
+        const othersDone = beforeDatabaseClose?.();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Requests in flight finish, on a connection that then closes; idle keep-alive sockets close now.
           for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
           server.closeIdleConnections();
+          // Event streams never end by themselves: close them, and their watchers stop.
+          for (const res of inFlight) if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) res.destroy();
         });
-        await Promise.allSettled([...handlers]);
+        await Promise.allSettled([...handlers, othersDone]);
         await database.close();
       })();
       return closing;

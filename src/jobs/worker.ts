@@ -43,6 +43,8 @@ export function createWorker(options: WorkerOptions): Worker {
   const running = new Set<Promise<void>>();
   let loops: Promise<void>[] = [];
 
+  const claimLeaseSeconds = (options.config.jobLeaseSeconds ?? DEFAULT_LEASE_MS / 1000);
+
   async function claim(): Promise<Job | null> {
     // A job that died holding its last attempt is failed rather than taken again.
     await prisma.$executeRaw`
@@ -52,7 +54,7 @@ export function createWorker(options: WorkerOptions): Worker {
     const types = [...handlers.keys()];
     const rows = await prisma.$queryRaw<Job[]>`
       UPDATE "Job" AS j SET status = 'running', attempts = j.attempts + 1, "lockedBy" = ${id},
-        "lockedUntil" = now() + make_interval(secs => ${DEFAULT_LEASE_MS / 1000}::double precision),
+        "lockedUntil" = now() + make_interval(secs => ${claimLeaseSeconds}::double precision),
         "startedAt" = coalesce(j."startedAt", now()), "updatedAt" = now()
       FROM (
         SELECT "companyId", id FROM "Job"
@@ -104,7 +106,7 @@ export function createWorker(options: WorkerOptions): Worker {
 
   async function execute(job: Job): Promise<void> {
     const handler = handlers.get(job.type)!;
-    const leaseMs = handler.leaseMs ?? DEFAULT_LEASE_MS;
+    const leaseMs = options.config.jobLeaseSeconds ? options.config.jobLeaseSeconds * 1000 : (handler.leaseMs ?? DEFAULT_LEASE_MS);
     const run: JobRun = {
       job,
       prisma,

@@ -114,6 +114,19 @@ export async function refusePrivateHost(hostname: string, system: string, policy
   }
 }
 
+/**
+ * A host written as a private or loopback address (or `localhost`) that the policy refuses: the address as
+ * written, else null. For checking an address when it is saved; a name is resolved (and checked) at each call.
+ */
+export function refusedHostLiteral(hostname: string, policy: OutboundPolicy): string | null {
+  if (policy.allowPrivate) return null;
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return host;
+  const family = isIP(host);
+  if (family === 0) return null;
+  return PRIVATE.check(host, family === 6 ? 'ipv6' : 'ipv4') ? host : null;
+}
+
 async function readCapped(response: Response, request: OutboundRequest, deadline: AbortSignal): Promise<Buffer> {
   const max = request.maxResponseBytes ?? DEFAULT_MAX_BYTES;
   const reader = response.body?.getReader();

@@ -55,6 +55,7 @@ function compileRoute(route: RestRoute, schema: GraphQLSchema): CompiledRoute {
     ...Object.values(route.queryParams ?? {}),
     ...(route.bodyVariable ? [route.bodyVariable] : []),
     ...(route.textBody ? [route.textBody.variable] : []),
+    ...(route.upload ? [route.upload.variable] : []),
     ...(route.filters ? [route.filters.variable] : []),
   ];
   checkFilterDeclaration(route, variables);

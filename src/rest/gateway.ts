@@ -3,16 +3,18 @@
 // such as a PDF that the request asks for, hand it to the route's renderer, src/rest/formats.ts); every other
 // Query/Mutation field is served by sofa-api. The OpenAPI document and docs page are served here too.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { execute, type ExecutionResult } from 'graphql';
+import { execute, subscribe, type ExecutionResult } from 'graphql';
 import { FieldErrorCollector } from '../domain/shared/errors.js';
 import { authenticateRequest } from '../http/authenticate.js';
 import { readBody, readJsonBody } from '../http/body.js';
 import { detailedNotFound, HttpProblem, toHttpError } from '../http/errors.js';
 import { describeError } from '../http/logger.js';
 import { sendAttachment, sendHtml, sendJson } from '../http/respond.js';
+import { spoolBody, spoolMultipart, type SpooledFile, type SpooledUpload } from '../http/upload.js';
 import type { AppServices } from '../http/services.js';
 import type { RequestContext } from '../graphql/context.js';
 import { restRoutes } from '../../rest-mapping/index.js';
+import type { RestRoute } from './route.js';
 import { REST_BASE_PATH } from './base-path.js';
 import { restFieldPath } from './casing.js';
 import { compileRoutes, type CompiledRoute } from './compile.js';
@@ -83,6 +85,28 @@ export function createRestGateway(services: AppServices): RestGateway {
     url: URL,
     ctx: RequestContext,
   ): Promise<void> {
+    const { upload } = compiled.route;
+    if (!upload) return runOperation(compiled, match, req, res, url, ctx, null);
+    const received = await receiveUpload(req, upload);
+    try {
+      // The text fields of a multipart body are read like query parameters.
+      const withFields = new URL(url);
+      for (const [name, value] of received.fields) withFields.searchParams.append(name, value);
+      return await runOperation(compiled, match, req, res, withFields, ctx, received.file);
+    } finally {
+      await received.discard();
+    }
+  }
+
+  async function runOperation(
+    compiled: CompiledRoute,
+    match: RegExpExecArray,
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    ctx: RequestContext,
+    uploaded: SpooledFile | null,
+  ): Promise<void> {
     const { route, casing } = compiled;
     const variables: Record<string, unknown> = {};
     const errors = new FieldErrorCollector();
@@ -114,7 +138,9 @@ export function createRestGateway(services: AppServices): RestGateway {
     const paramOf = new Map(Object.entries(route.queryParams ?? {}).map(([param, variable]) => [variable, param]));
     const errorKey = (key: string) => (filterNames.has(key) ? key : (paramOf.get(key) ?? restFieldPath(key, casing)));
 
-    if (route.textBody) {
+    if (route.upload) {
+      variables[route.upload.variable] = uploaded;
+    } else if (route.textBody) {
       const mediaType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
       if (!route.textBody.mediaTypes.includes(mediaType)) {
         req.resume();
@@ -134,6 +160,8 @@ export function createRestGateway(services: AppServices): RestGateway {
       const first = Object.values(errors.errors)[0][0];
       throw new HttpProblem(422, first, errors.errors);
     }
+
+    if (route.sse) return streamEvents(compiled, variables, ctx, res, errorKey);
 
     const result = (await execute({
       schema,
@@ -165,5 +193,41 @@ export function createRestGateway(services: AppServices): RestGateway {
     if (route.envelope === 'page') return sendJson(res, status, { data: value.items, meta: value.meta });
     return sendJson(res, status, { data: value });
   }
+
+  /** A subscription answered as Server-Sent Events; a failure before the first event is an ordinary error response. */
+  async function streamEvents(compiled: CompiledRoute, variables: Record<string, unknown>, ctx: RequestContext, res: ServerResponse, errorKey: (key: string) => string): Promise<void> {
+    const { route } = compiled;
+    const { eventField, dataField } = route.sse!;
+    const outcome = await subscribe({ schema, document: compiled.document, variableValues: variables, contextValue: ctx });
+    if (!(Symbol.asyncIterator in outcome)) {
+      const mapped = outcome.errors?.length ? toHttpError(outcome.errors[0], errorKey) : null;
+      if (mapped) return sendJson(res, mapped.status, mapped.body);
+      logger.log('error', 'REST event stream failed', { request_id: ctx.requestId, route: `${route.method} ${route.path}`, ...describeError(outcome.errors?.[0]) });
+      return sendJson(res, 500, { message: 'Internal server error.' });
+    }
+    const events = outcome as AsyncGenerator<ExecutionResult<Record<string, any>>>;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    res.flushHeaders();
+    res.once('close', () => void events.return?.(undefined));
+    for await (const result of events) {
+      if (res.destroyed) break;
+      if (result.errors?.length) {
+        const mapped = toHttpError(result.errors[0], errorKey);
+        res.write(`event: error\ndata: ${JSON.stringify(mapped?.body ?? { message: 'Internal server error.' })}\n\n`);
+        break;
+      }
+      const value = result.data![compiled.rootField];
+      res.write(`event: ${value[eventField]}\ndata: ${JSON.stringify(value[dataField])}\n\n`);
+    }
+    res.end();
+  }
 }
 
+/** Spools the file of an upload route: the whole body for its media types, or the file part of a multipart body. */
+async function receiveUpload(req: IncomingMessage, upload: NonNullable<RestRoute['upload']>): Promise<SpooledUpload> {
+  const mediaType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (mediaType === 'multipart/form-data') return spoolMultipart(req, upload.fileField);
+  if (upload.mediaTypes.includes(mediaType)) return spoolBody(req);
+  req.resume();
+  throw new HttpProblem(415, `Send the file as multipart/form-data (field ${upload.fileField}) or as ${upload.mediaTypes.join(' or ')}${mediaType ? `, not ${mediaType}` : ''}.`);
+}

@@ -5,6 +5,7 @@
 import { GraphQLList, GraphQLNonNull, getNamedType, type GraphQLInputType } from 'graphql';
 import { DEFAULT_OPERATORS, operatorsOf, type FilterSpec } from '../domain/shared/filters/index.js';
 import { PRODUCT_FILTERS } from '../domain/products/product-filters.js';
+import { IMPORT_FILTERS } from '../domain/imports/imports.js';
 import { PURCHASE_ORDER_FILTERS } from '../domain/purchasing/purchase-orders.js';
 import { BILL_FILTERS } from '../domain/payables/bills.js';
 import { CUSTOMER_COMPANY_FILTERS } from '../domain/sales/customers.js';
@@ -21,6 +22,9 @@ import { CUSTOMER_RETURN_FILTERS } from '../domain/invoicing/customer-returns.js
 import { PICKLIST_FILTERS } from '../domain/fulfillment/picklists.js';
 import { COST_RULE_FILTERS } from '../domain/cost-rules/cost-rules.js';
 import { PRODUCTION_BATCH_FILTERS } from '../domain/production/production-batches.js';
+import { FORECAST_FILTERS } from '../domain/forecast/forecast-rows.js';
+import { WEBHOOK_ENDPOINT_FILTERS } from '../domain/events/webhook-endpoints.js';
+import { WEBHOOK_DELIVERY_FILTERS } from '../domain/events/webhook-deliveries.js';
 import type { RestRoute } from './route.js';
 
 /** Field tables by the name a route gives in `filters.spec`. */
@@ -42,6 +46,10 @@ export const FILTER_SPECS: Record<string, FilterSpec<unknown>> = {
   picklists: PICKLIST_FILTERS,
   costRules: COST_RULE_FILTERS,
   productionBatches: PRODUCTION_BATCH_FILTERS,
+  forecastWarehouseRows: FORECAST_FILTERS,
+  imports: IMPORT_FILTERS,
+  webhookEndpoints: WEBHOOK_ENDPOINT_FILTERS,
+  webhookDeliveries: WEBHOOK_DELIVERY_FILTERS,
 };
 
 export const FILTER_PARAM_INPUT = 'FilterParamInput';

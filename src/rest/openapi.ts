@@ -129,7 +129,7 @@ function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema): JsonSche
   }
   const description = [route.description, route.filters ? describeFilterGrammar(route.filters.spec) : undefined].filter(Boolean).join('\n\n');
 
-  const rootType = operation.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
+  const rootType = operation.operation === 'mutation' ? schema.getMutationType()! : operation.operation === 'subscription' ? schema.getSubscriptionType()! : schema.getQueryType()!;
   const rootSelection = operation.selectionSet.selections[0];
   if (rootSelection.kind !== Kind.FIELD) throw new Error('root selection must be a field');
   const fragments = Object.fromEntries(
@@ -178,6 +178,26 @@ function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema): JsonSche
   }
   if (route.textBody) {
     operationObject.requestBody = { required: true, content: Object.fromEntries(route.textBody.mediaTypes.map((mediaType) => [mediaType, { schema: { type: 'string' } }])) };
+  }
+  if (route.upload) {
+    const { fileField } = route.upload;
+    operationObject.requestBody = {
+      required: true,
+      content: {
+        ...Object.fromEntries(route.upload.mediaTypes.map((mediaType) => [mediaType, { schema: { type: 'string', format: 'binary' } }])),
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: [fileField],
+            properties: { [fileField]: { type: 'string', format: 'binary' }, ...Object.fromEntries(Object.keys(route.queryParams ?? {}).map((name) => [name, { type: 'string' }])) },
+          },
+        },
+      },
+    };
+  }
+  if (route.sse) {
+    const success = (operationObject.responses as Record<string, any>)[status];
+    if (success) success.content = { 'text/event-stream': { schema: { type: 'string', description: `Server-Sent Events: each event is named by ${route.sse.eventField}; its data is the ${route.sse.dataField} as JSON.` } } };
   }
   return operationObject;
 }

@@ -36,6 +36,17 @@ export interface RestRoute {
    * whose Content-Type is none of `mediaTypes` answers 415. Instead of bodyVariable.
    */
   textBody?: { variable: string; mediaTypes: string[] };
+  /**
+   * The body is a file, spooled to disk as it arrives and handed to the operation as an Upload variable:
+   * either the whole body (one of `mediaTypes`, e.g. text/csv) or the `fileField` part of a
+   * multipart/form-data body, whose other fields are read like query parameters. Anything else → 415.
+   */
+  upload?: { variable: string; mediaTypes: string[]; fileField: string };
+  /**
+   * The operation is a subscription, answered as Server-Sent Events: each result is one event named by
+   * its `eventField` value, with the `dataField` value (REST-cased) as JSON data; the stream ends with it.
+   */
+  sse?: { eventField: string; dataField: string };
   /** `data`: {data: result}; `page`: {data: items, meta}; `bare`: the result itself. */
   envelope: 'data' | 'page' | 'bare';
   /** Status of a successful response. Default 200. */

@@ -1,8 +1,10 @@
 // The API tokens page: the company's tokens with their status, a Revoke button for active ones, and the
-// Create API Token form. Right after a token is created its secret is shown here once.
+// Create API Token form. Right after a token is created its secret is shown here once. Below them, the
+// company's feature flags (read-only).
 import type { ApiToken } from '../generated/prisma/client.js';
 import type { FieldErrors } from '../domain/shared/errors.js';
 import { TOKEN_SCOPES } from '../domain/tenancy/api-tokens.js';
+import { renderFeaturesSection, type FeatureState } from './features-section.js';
 import { csrfInput, escapeHtml, layout, type SignedInHeader } from './html.js';
 import { API_TOKENS_PATH, revokeTokenPath } from './paths.js';
 
@@ -16,6 +18,9 @@ export interface ApiTokensPageProps {
   header: SignedInHeader;
   tokens: ApiToken[];
   now: Date;
+  /** The company's feature flags, listed read-only under the tokens. */
+  companySlug: string;
+  features: FeatureState[];
   form?: TokenFormValues;
   /** Per-field messages, keyed by the domain's field names (name, scopes, expiresInDays). */
   fieldErrors?: FieldErrors;
@@ -118,7 +123,8 @@ ${rows}
 ${issued}
 ${notice}
 ${table}
-${createForm(props)}`,
+${createForm(props)}
+${renderFeaturesSection(props.companySlug, props.header.companyName, props.features)}`,
     props.header,
   );
 }

@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppServices } from '../http/services.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/shared/errors.js';
 import { createApiToken, listApiTokens, revokeApiToken } from '../domain/tenancy/api-tokens.js';
+import { listFeatures } from '../domain/tenancy/features.js';
+import { tenantClient } from '../db/tenant-client.js';
 import { CSRF_FIELD, isValidCsrfToken } from './csrf.js';
 import type { SignedIn } from './current-user.js';
 import { readForm } from './form.js';
@@ -23,7 +25,8 @@ async function sendTokensPage(
   extra: Partial<ApiTokensPageProps> = {},
 ): Promise<void> {
   const tokens = await listApiTokens(services.database.prisma, signedIn.company.id);
-  sendPage(res, status, renderApiTokensPage({ header: header(signedIn), tokens, now: new Date(), ...extra }));
+  const features = await listFeatures(tenantClient(services.database.prisma, signedIn.company.id));
+  sendPage(res, status, renderApiTokensPage({ header: header(signedIn), tokens, now: new Date(), companySlug: signedIn.company.slug, features, ...extra }));
 }
 
 export async function showApiTokens(url: URL, res: ServerResponse, services: AppServices, signedIn: SignedIn): Promise<void> {

@@ -1,4 +1,4 @@
-// In a real (headless) Chromium: the API token pages end to end, and GraphiQL working offline with a token
+// In a real (headless) Chromium: the API token pages end to end (with the company's feature flags), and GraphiQL working offline with a token
 // typed into its Headers editor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -76,6 +76,15 @@ describe('settings pages in a browser', () => {
         expect(await page.getByRole('row', { name: /browser token/ }).getByRole('cell', { name: 'revoked', exact: true }).count()).toBe(1);
 
         expect((await callApi(secret)).status).toBe(401);
+
+        // The company's feature flags, read-only, each with the command that changes it.
+        await page.getByRole('heading', { name: 'Features' }).waitFor();
+        const features = page.getByRole('table', { name: 'Features of Company acme' });
+        const costRules = features.getByRole('row', { name: /cost_rules/ });
+        expect(await costRules.getByRole('cell', { name: 'off', exact: true }).count()).toBe(1);
+        expect(await costRules.getByRole('cell', { name: 'npm run cli -- company:features --company acme --enable cost_rules', exact: true }).count()).toBe(1);
+        expect(await features.getByRole('row', { name: /forecast_materialized_table/ }).count()).toBe(1);
+        expect(await features.getByRole('button').count()).toBe(0);
       } finally {
         await context.close();
       }

@@ -130,7 +130,8 @@ describe('CLI', () => {
 
   it('refuses to run while a server holds the data folder, and leaves the data untouched', { timeout: TIMEOUT }, async () => {
     const before = fingerprint();
-    // A live process standing in for the server: its pid in the lock file, as claimDataDir(…, 'server') writes it.
+    // A live process standing in for a server that takes no CLI commands over a socket (a server of an earlier
+    // version): its pid in the lock file, without acceptsCliCommands. (A server that takes them: cli-beside-server.test.ts.)
     const server: ChildProcess = spawn('sleep', ['60'], { stdio: 'ignore' });
     try {
       writeFileSync(path.join(dataDir, 'owner.lock'), JSON.stringify({ pid: server.pid, role: 'server' }));

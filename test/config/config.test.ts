@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       currencyRatesUrl: null,
       labelRenderUrl: null,
       shippingApi: null,
+      jobLeaseSeconds: null,
     });
   });
 
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
       LABEL_RENDER_URL: 'https://render.example',
       SHIPPING_API_URL: 'https://ship.example/api',
       SHIPPING_API_KEY: 'sk-1',
+      JOB_LEASE_SECONDS: '5',
     });
     expect(config).toEqual({
       port: 8080,
@@ -69,6 +71,7 @@ describe('loadConfig', () => {
       currencyRatesUrl: 'https://rates.example/eurofxref-daily.xml',
       labelRenderUrl: expect.stringMatching(/^https:\/\/render\.example/),
       shippingApi: expect.objectContaining({ url: expect.stringMatching(/^https:\/\/ship\.example\/api/) }),
+      jobLeaseSeconds: 5,
     });
   });
 
@@ -86,6 +89,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x', SECRET_KEY: KEY }, /DATABASE_URL.*postgres.*"mysql:"/],
     ['DATABASE_URL', { DATABASE_URL: 'not a url', SECRET_KEY: KEY }, /DATABASE_URL is not a valid URL/],
     ['BASE_DOMAIN', { BASE_DOMAIN: 'bad domain!' }, /BASE_DOMAIN.*"bad domain!"/],
+    ['JOB_LEASE_SECONDS', { JOB_LEASE_SECONDS: '0' }, /JOB_LEASE_SECONDS.*"0"/],
     ['BASE_DOMAIN', { BASE_DOMAIN: '-leading.dash' }, /BASE_DOMAIN/],
     ['SECRET_KEY', { SECRET_KEY: 'x'.repeat(31) }, /SECRET_KEY must be at least 32/],
     ['SECRET_KEY', { DATABASE_URL: 'postgres://u@h/db' }, /SECRET_KEY is required when DATABASE_URL is set/],

@@ -162,13 +162,16 @@ describe('upgrading a filled database to tenant-first keys', () => {
     expect(before.CostLayer!.length).toBeGreaterThan(4);
     expect((await tableRows(target))[IMPLICIT_LINKS]).toHaveLength(2);
     const readsBefore = await apiReads();
+    // The tables whose rows the old schema holds (the rule links in the implicit table, moved by the upgrade).
+    const carried = new Set([...(await readKeyCatalog(target.sql)).tables.map((table) => table.name), 'UnitConversionRuleAlternateSku']);
 
     const applied = await applyMigrations(target.sql);
     expect(applied).toEqual(readMigrations().filter((m) => m.name > PREVIOUS).map((m) => m.name));
 
     const after = await tableRows(target);
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
-    for (const [table, rows] of Object.entries(before)) expect(after[table], table).toEqual(rows);
+    // A table a later migration creates (the event outbox, jobs) starts empty: the old schema had nowhere to keep its rows.
+    for (const [table, rows] of Object.entries(before)) expect(after[table], table).toEqual(carried.has(table) ? rows : []);
     expect(after.UnitConversionRuleAlternateSku!.map((row) => JSON.parse(row))).toEqual(
       expect.arrayContaining(ruleLinks.map((link) => ({ companyId: link.companyId, ruleId: link.ruleId, alternateSkuId: link.alternateSku.id }))),
     );

@@ -1,10 +1,13 @@
 // The settings pages over real HTTP: sign-in (errors, throttling, CSRF), sessions bound to their company's
-// host, and the API token lifecycle (create → the secret works → revoke → it no longer does).
+// host, the API token lifecycle (create → the secret works → revoke → it no longer does), and the read-only list
+// of the company's feature flags.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { SettingsClient, csrfTokenIn, newTokenSecretIn } from '../support/settings-client.js';
 import { purposeKey, sign } from '../../src/settings/signing.js';
 import { SESSION_COOKIE } from '../../src/settings/session.js';
+import { tenantClient } from '../../src/db/tenant-client.js';
+import { setFeature } from '../../src/domain/tenancy/features.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -273,5 +276,37 @@ describe('API tokens', () => {
     const result = await client.post(`/settings/api-tokens/${betaToken.id}/revoke`, {});
     expect(result.status).toBe(404);
     expect((await server.database.prisma.apiToken.findFirstOrThrow({ where: { id: betaToken.id } })).revokedAt).toBeNull();
+  });
+});
+
+describe('features', () => {
+  /** The cells of a feature's row in the Features table, as HTML. */
+  const featureRow = (html: string, name: string) => new RegExp(`<tr data-feature="${name}">([\\s\\S]*?)</tr>`).exec(html)?.[1];
+
+  it("lists the company's features read-only, each with the CLI command that changes it", async () => {
+    const gamma = await server.createTenant('gamma');
+    await setFeature(tenantClient(server.database.prisma, gamma.companyId), 'cost_rules');
+    const client = await signedIn(gamma);
+    const page = await client.get('/settings/api-tokens');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<h2 id="features-heading">Features</h2>');
+
+    const costRules = featureRow(page.text, 'cost_rules')!;
+    expect(costRules).toContain('<td><code>cost_rules</code></td>');
+    expect(costRules).toContain('<td>on</td>');
+    expect(costRules).toContain('<code>npm run cli -- company:features --company gamma --disable cost_rules</code>');
+    const forecast = featureRow(page.text, 'forecast_materialized_table')!;
+    expect(forecast).toContain('<td>off</td>');
+    expect(forecast).toContain('<code>npm run cli -- company:features --company gamma --enable forecast_materialized_table</code>');
+
+    // Read-only: nothing in the section submits anything.
+    const section = /<section aria-labelledby="features-heading">([\s\S]*?)<\/section>/.exec(page.text)![1];
+    expect(section).not.toMatch(/<form|<button|<input/);
+
+    // Another company's page shows its own flags.
+    const acmeClient = await signedIn(acme);
+    const acmePage = await acmeClient.get('/settings/api-tokens');
+    expect(featureRow(acmePage.text, 'cost_rules')).toContain('<td>off</td>');
+    expect(featureRow(acmePage.text, 'cost_rules')).toContain('--company acme --enable cost_rules');
   });
 });

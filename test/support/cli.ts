@@ -1,5 +1,5 @@
 // Runs the real CLI as a child process on an embedded data folder (no DATABASE_URL, no SECRET_KEY), as a
-// user would with `npm run cli -- ...`.
+// user would with `npm run cli -- ...` (tsx's loader inside one node process, so a timeout's kill reaches it).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,6 @@ import { claimDataDir } from '../../src/db/data-dir-lock.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 export interface CliResult {
   code: number | null;
@@ -16,17 +15,26 @@ export interface CliResult {
 }
 
 export function runCli(dataDir: string, ...args: string[]): Promise<CliResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  return runCliWith(dataDir, args);
+}
+
+/** runCli with extra environment variables; the child is killed (code null) when it runs longer than timeoutMs. */
+export function runCliWith(dataDir: string, args: string[], options: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...options.env };
   delete env.DATABASE_URL;
   delete env.SECRET_KEY;
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/cli/main.ts', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 

@@ -126,9 +126,6 @@ export async function startTestServer(options: { logger?: Logger; database?: Dat
     call,
     graphql: (query, variables = {}, opts = {}) => call('POST', '/graphql', { ...opts, body: { query, variables } }),
     background,
-    close: async () => {
-      await background?.stop();
-      await app.close();
-    },
+    close: () => app.close(background ? () => background.stop() : undefined),
   };
 }

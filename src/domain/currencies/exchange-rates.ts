@@ -14,7 +14,7 @@ import { roundToCurrency } from './currency-codes.js';
 import { currentCompany } from '../tenancy/company-profile.js';
 
 /** The rate column: NUMERIC(30, 15). */
-const RATE_DECIMAL = { scale: 15, precision: 30, min: 0, minExclusive: true } as const;
+export const RATE_DECIMAL = { scale: 15, precision: 30, min: 0, minExclusive: true } as const;
 
 export interface ExchangeRateInput {
   from?: string | null;

@@ -5,7 +5,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import type { FieldErrorCollector } from '../shared/errors.js';
 import { MAX_TEXT_VALUE_LENGTH, type CustomFieldEntityType } from './custom-field-types.js';
 
-interface Definition {
+export interface CustomFieldDefinitionRule {
   key: string;
   label: string;
   type: string;
@@ -30,11 +30,28 @@ export async function validateCustomFieldValues(
   errors: FieldErrorCollector,
   fieldPrefix = 'customFields',
 ): Promise<Record<string, unknown>> {
-  const definitions: Definition[] = await db.customFieldDefinition.findMany({
+  const definitions = await loadCustomFieldDefinitions(db, entityType);
+  return checkCustomFieldValues(definitions, entityType, values, existing, errors, fieldPrefix);
+}
+
+/** The company's definitions for an entity type, in definition order (read once, checked many times). */
+export function loadCustomFieldDefinitions(db: TenantDb | TenantTx, entityType: CustomFieldEntityType): Promise<CustomFieldDefinitionRule[]> {
+  return db.customFieldDefinition.findMany({
     where: { entityType },
     orderBy: { id: 'asc' },
     select: { key: true, label: true, type: true, options: true, required: true },
   });
+}
+
+/** validateCustomFieldValues against definitions already read. */
+export function checkCustomFieldValues(
+  definitions: readonly CustomFieldDefinitionRule[],
+  entityType: CustomFieldEntityType,
+  values: Record<string, unknown> | null | undefined,
+  existing: Record<string, unknown> | undefined,
+  errors: FieldErrorCollector,
+  fieldPrefix = 'customFields',
+): Record<string, unknown> {
   const byKey = new Map(definitions.map((definition) => [definition.key, definition]));
   const merged = new Map<string, unknown>();
   if (existing && values !== null) {
@@ -78,7 +95,7 @@ export async function validateCustomFieldValues(
 /** The value as stored for its definition's type, or the reason it does not fit. */
 type Typed = { ok: true; value: string | number | boolean } | { ok: false; error: string };
 
-function typedValue(definition: Definition, value: unknown): Typed {
+function typedValue(definition: CustomFieldDefinitionRule, value: unknown): Typed {
   const label = definition.label;
   const fail = (error: string): Typed => ({ ok: false, error });
   switch (definition.type) {
@@ -118,7 +135,7 @@ function isCalendarDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-function ordered(definitions: Definition[], values: Map<string, unknown>): Record<string, unknown> {
+function ordered(definitions: readonly CustomFieldDefinitionRule[], values: Map<string, unknown>): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const definition of definitions) if (values.has(definition.key)) result[definition.key] = values.get(definition.key);
   return result;

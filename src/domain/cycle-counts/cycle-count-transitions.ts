@@ -16,6 +16,7 @@ import { Decimal, ZERO } from '../shared/decimal.js';
 import { ValidationError } from '../shared/errors.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { batchProductWhere, claimSession, sessionLocationIds } from './cycle-count-sessions.js';
+import { recordEvent } from '../events/outbox.js';
 
 /** Who changes a session: the API token of the request. */
 export interface SessionActor {
@@ -104,6 +105,20 @@ export async function postSession(db: TenantDb, id: number, actor: SessionActor,
               { tokenId: actor.tokenId, occurredAt: now },
             );
       await tx.cycleCountSession.updateMany({ where: { id }, data: { adjustmentId, theoreticalValue } });
+      await recordEvent(tx, {
+        type: 'cycle_count.posted',
+        resourceType: 'cycle_count_session',
+        resourceId: id,
+        data: {
+          cycle_count_session_id: id,
+          batch_id: session.batchId,
+          warehouse_id: session.warehouseId,
+          adjustment_id: adjustmentId,
+          posted_at: now.toISOString(),
+          lines_with_variance: lines.length,
+          theoretical_value: Number(theoreticalValue.toString()),
+        },
+      });
       return reread(tx, id, query);
     },
     { maxWait: 30_000, timeout: 30_000 },

@@ -7,7 +7,8 @@
 //   - the order lines' shipped quantities follow (a kit line: the whole kits its shipped components make), and
 //     the order becomes partially_shipped or shipped;
 //   - a shipment of a fulfillment order closes it: what it picked short is released, so the rest of the line
-//     is backordered.
+//     is backordered;
+//   - a shipment.shipped event (and the ledger's stock.moved) is written.
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
@@ -23,6 +24,7 @@ import { demandKey, kitComponents, lineAllocated, lineDemands } from '../sales/d
 import { claimOrder } from '../sales/sales-orders.js';
 import { releaseReserved } from './fulfillment-orders.js';
 import { getShipment } from './shipments.js';
+import { recordEvent } from '../events/outbox.js';
 
 export const SALES_SHIPMENT = 'SALES_SHIPMENT';
 
@@ -64,6 +66,27 @@ export async function shipShipment(db: TenantDb, id: number, context: PostingCon
     await consumeReservations(tx, order, lines.map((line) => ({ lineId: line.salesOrderLineId, productId: line.productId, warehouseId: line.location.parentId ?? line.locationId, quantity: line.quantity })));
     if (found.fulfillmentOrderId !== null) await closeFulfillmentOrder(tx, found.fulfillmentOrderId, lines);
     await updateShippedQuantities(tx, order);
+    await recordEvent(tx, {
+      type: 'shipment.shipped',
+      resourceType: 'shipment',
+      resourceId: id,
+      data: {
+        shipment_id: id,
+        sales_order_id: order.id,
+        order_number: order.orderNumber,
+        fulfillment_order_id: found.fulfillmentOrderId,
+        shipped_at: now.toISOString(),
+        tracking_number: found.trackingNumber,
+        lines: costed.map((line) => ({
+          sales_order_line_id: line.salesOrderLineId,
+          product_id: line.productId,
+          location_id: line.locationId,
+          lot_id: line.lotId,
+          quantity: Number(line.quantity.toString()),
+          unit_cost: Number(line.unitCost.toString()),
+        })),
+      },
+    });
     return writeShipNotice(tx, id, order.id, now);
   });
   await deliverAfterCommit(db, [ediDocumentId], context.outbound);

@@ -1,5 +1,7 @@
 // The one definition of every stock quantity. Whatever shows a quantity (the stock export, stock queries,
 // reports) computes it here, so the numbers agree everywhere. All quantities are in the product's base unit.
+// qty_incoming and qty_pending also have a set-based SQL twin for whole-company work (quantities-sql.ts, used by
+// the forecast table): a change to INCOMING_SOURCES or PENDING_SOURCES belongs there too.
 //
 // | Quantity                          | Definition                                                                                  |
 // |-----------------------------------|---------------------------------------------------------------------------------------------|

@@ -20,6 +20,7 @@ import { writeInvoiceDocument } from '../edi/invoice-810.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { nextDocumentNumber } from '../purchasing/document-numbers.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
+import { recordEvent } from '../events/outbox.js';
 
 export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
@@ -154,6 +155,23 @@ export async function createInvoice(db: TenantDb, salesOrderId: number, input: I
         taxAmount: line.taxAmount,
         position,
       })) as Prisma.InvoiceLineCreateManyInput[],
+    });
+    await recordEvent(tx, {
+      type: 'invoice.created',
+      resourceType: 'invoice',
+      resourceId: invoice.id,
+      data: {
+        invoice_id: invoice.id,
+        invoice_number: invoice.invoiceNumber,
+        sales_order_id: salesOrderId,
+        order_number: order.orderNumber,
+        customer_company_id: invoice.customerCompanyId,
+        shipment_ids: shipmentIds,
+        currency: invoice.currency,
+        total: Number(invoice.total.toString()),
+        issue_date: invoice.issueDate.toISOString().slice(0, 10),
+        due_date: invoice.dueDate ? invoice.dueDate.toISOString().slice(0, 10) : null,
+      },
     });
     return { id: invoice.id, ediDocumentId: await writeInvoiceDocument(tx, invoice.id, salesOrderId) };
   });

@@ -38,7 +38,7 @@ export async function enqueueJob(tx: TenantTx | TenantDb, input: EnqueueJobInput
 
 export async function findJob(db: TenantDb | TenantTx, id: number) {
   const job = await db.job.findFirst({ where: { id } });
-  if (!job) throw new NotFoundError(`Job ${id} not found.`);
+  if (!job) throw new NotFoundError('Job', id);
   return job;
 }
 

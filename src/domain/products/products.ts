@@ -1,6 +1,7 @@
 // Products and kits: list, read, create, update and delete. Every command runs in one transaction; the
 // checks of each part of the input live in the modules next to this one. A product with history is
 // deactivated (status 0) instead of deleted, and deactivated products are invisible to this service.
+// Each command writes its product.created / updated / deleted event in its transaction.
 import { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
@@ -17,6 +18,8 @@ import { checkProductReferences } from './product-references.js';
 import { checkSkus, replaceAlternateSkus } from './product-skus.js';
 import { productHasHistory } from './product-history.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { recordEvent, recordEvents } from '../events/outbox.js';
+import { PRODUCT_EVENT_FIELDS, productEvent, snakeCase } from './product-events.js';
 
 export const ACTIVE = 1;
 export const DEACTIVATED = 0;
@@ -77,7 +80,7 @@ export async function createProduct(db: TenantDb, input: ProductInput, query: Pr
     const created = await writeOrExplain(() =>
       tx.product.create({
         data: { ...data, ...prepared.links, customFields } as Prisma.ProductUncheckedCreateInput,
-        select: { id: true },
+        select: PRODUCT_EVENT_FIELDS,
       }),
     );
     // Kit items are checked once the kit has an id (a new kit cannot be inside another kit yet).
@@ -85,6 +88,7 @@ export async function createProduct(db: TenantDb, input: ProductInput, query: Pr
     errors.throwIfAny();
     if (prepared.alternateSkus?.length) await replaceAlternateSkus(tx, created.id, prepared.alternateSkus);
     await writeCollections(tx, created.id, { ...collectionsOf(input), kitItems: rows });
+    await recordEvent(tx, productEvent('product.created', created));
     return tx.product.findUniqueOrThrow({ ...query, where: byId(created.id) });
   });
 }
@@ -111,11 +115,12 @@ export async function updateProduct(db: TenantDb, id: number, input: ProductInpu
     }
     errors.throwIfAny();
 
-    await writeOrExplain(() =>
-      tx.product.update({ where: byId(id), data: { ...data, ...prepared.links, customFields } as Prisma.ProductUncheckedUpdateInput }),
+    const updated = await writeOrExplain(() =>
+      tx.product.update({ where: byId(id), data: { ...data, ...prepared.links, customFields } as Prisma.ProductUncheckedUpdateInput, select: PRODUCT_EVENT_FIELDS }),
     );
     if (prepared.alternateSkus) await replaceAlternateSkus(tx, id, prepared.alternateSkus);
     await writeCollections(tx, id, { ...collectionsOf(input), kitItems });
+    await recordEvent(tx, productEvent('product.updated', updated, { changed: Object.keys(input).filter((key) => (input as Record<string, unknown>)[key] !== undefined).map(snakeCase) }));
     return tx.product.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
@@ -128,12 +133,22 @@ export async function deleteProduct(db: TenantDb, id: number, query: ProductQuer
   return db.$transaction(async (tx) => {
     const product = await getProduct(tx, id, query);
     const family = [id, ...(await tx.product.findMany({ where: { parentProductId: id }, select: { id: true } })).map((v) => v.id)];
-    if (await productHasHistory(tx, id)) {
+    const deactivated = await productHasHistory(tx, id);
+    if (deactivated) {
       await tx.product.updateMany({ where: { id: { in: family } }, data: { status: DEACTIVATED } });
     } else {
       // Its own lists, its variants and the substitutions naming it go with it (cascades).
       await tx.product.delete({ where: byId(id) });
     }
+    await recordEvents(
+      tx,
+      family.map((memberId) => ({
+        type: 'product.deleted',
+        resourceType: 'product',
+        resourceId: memberId,
+        data: { product_id: memberId, variant_of: memberId === id ? null : id, deactivated },
+      })),
+    );
     return product;
   });
 }

@@ -5,10 +5,11 @@
 //   draft / submitted with nothing received → cancelled (POST /cancel);
 //   submitted / partially_received / received → closed (POST /close): what is still open is short-closed and
 //     no longer incoming.
-// Receipts move submitted → partially_received → received.
+// Receipts move submitted → partially_received → received. Each transition writes purchase_order.<verb>.
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { ValidationError } from '../shared/errors.js';
+import { recordEvent } from '../events/outbox.js';
 import { getPurchaseOrder, type PurchaseOrderQuery, type PurchaseOrderStatus } from './purchase-orders.js';
 
 interface Transition {
@@ -49,6 +50,12 @@ async function transition(
       throw new ValidationError({ status: [`A ${order.status} purchase order cannot be ${step.verb}; only ${step.from.join(' or ')} ones can.`] });
     }
     await check?.(tx);
+    await recordEvent(tx, {
+      type: `purchase_order.${step.verb}`,
+      resourceType: 'purchase_order',
+      resourceId: id,
+      data: { purchase_order_id: id, po_number: order.poNumber, status: order.status, supplier_id: order.supplierId, warehouse_id: order.warehouseId },
+    });
     return tx.purchaseOrder.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }

@@ -19,6 +19,7 @@ import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/company-profile.js';
 import { nextDocumentNumber } from './document-numbers.js';
+import { recordEvent } from '../events/outbox.js';
 import { LANDED_COST_ALLOCATIONS, RECEIPT_LINES_FOR_SPREAD, revalueReceiptLines, spreadShares, type LandedCostAllocation } from './landed-cost-spread.js';
 
 export { LANDED_COST_ALLOCATIONS, type LandedCostAllocation };
@@ -183,7 +184,32 @@ export async function receivePurchaseOrder(
         };
       }) as any,
     });
-    await applyReceivedQuantities(tx, order.id, order.lines, withCosts.map((row) => ({ orderLineId: row.orderLine.id, quantity: row.line.quantity!, baseQuantity: row.baseQuantity })));
+    const status = await applyReceivedQuantities(tx, order.id, order.lines, withCosts.map((row) => ({ orderLineId: row.orderLine.id, quantity: row.line.quantity!, baseQuantity: row.baseQuantity })));
+    await recordEvent(tx, {
+      type: 'purchase_order.received',
+      resourceType: 'purchase_order',
+      resourceId: order.id,
+      data: {
+        purchase_order_id: order.id,
+        po_number: order.poNumber,
+        status,
+        receiving_report_id: report.id,
+        report_number: report.reportNumber,
+        received_at: receivedAt.toISOString(),
+        lines: withCosts.map((row, index) => {
+          const movement = posted.find((m) => m.inputIndex === index)!;
+          return {
+            purchase_order_line_id: row.orderLine.id,
+            product_id: row.orderLine.productId,
+            location_id: row.locationId,
+            lot_id: movement.lotId,
+            quantity: Number(row.line.quantity!.toString()),
+            base_quantity: Number(row.baseQuantity.toString()),
+            unit_cost: Number(row.unitCost.toString()),
+          };
+        }),
+      },
+    });
     return tx.receivingReport.findUniqueOrThrow({ ...query, where: byId(report.id) });
   });
 }
@@ -275,7 +301,7 @@ async function applyReceivedQuantities(
   orderId: number,
   orderLines: { id: number; quantity: Decimal; quantityReceived: Decimal; baseQuantityReceived: Decimal }[],
   changes: { orderLineId: number; quantity: Decimal; baseQuantity: Decimal }[],
-): Promise<void> {
+): Promise<string> {
   const received = new Map(orderLines.map((line) => [line.id, { quantity: line.quantityReceived, base: line.baseQuantityReceived }]));
   for (const change of changes) {
     const now = received.get(change.orderLineId)!;
@@ -287,7 +313,9 @@ async function applyReceivedQuantities(
   }
   const anything = [...received.values()].some((value) => value.quantity.gt(0));
   const everything = orderLines.every((line) => received.get(line.id)!.quantity.gte(line.quantity));
-  await tx.purchaseOrder.update({ where: byId(orderId), data: { status: everything ? 'received' : anything ? 'partially_received' : 'submitted' } });
+  const status = everything ? 'received' : anything ? 'partially_received' : 'submitted';
+  await tx.purchaseOrder.update({ where: byId(orderId), data: { status } });
+  return status;
 }
 
 /** The delivery warehouse and the locations inside it. */

@@ -20,6 +20,8 @@ import { checkAddress, type AddressInput } from './address.js';
 import { allocateOrders } from './allocation.js';
 import { unlockedChannel } from './channel-lock.js';
 import { insertSalesOrder } from './sales-orders.js';
+import { recordEvent } from '../events/outbox.js';
+import { salesOrderEvent } from './sales-order-events.js';
 
 export interface IntakeLineInput {
   externalSku?: string | null;
@@ -125,8 +127,9 @@ export async function postIntake(tx: TenantTx, channelId: number, input: IntakeI
     },
     { externalOrderId: input.externalOrderId!, intakePayload: payload },
   );
-  await tx.salesOrder.update({ where: byId(orderId), data: { status: 'confirmed', confirmedAt: new Date() } });
+  const confirmed = await tx.salesOrder.update({ where: byId(orderId), data: { status: 'confirmed', confirmedAt: new Date() } });
   await allocateOrders(tx, [orderId]);
+  await recordEvent(tx, salesOrderEvent('sales_order.confirmed', confirmed));
   return orderId;
 }
 

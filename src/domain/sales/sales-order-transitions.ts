@@ -6,18 +6,22 @@
 //   draft | confirmed → cancelled: reservations released, and the freed stock goes to other backorders.
 //   partially_shipped | shipped → closed: nothing more will ship; reservations released likewise.
 // (partially_shipped and shipped follow from shipments.)
+// Confirming, cancelling and closing write sales_order.confirmed / cancelled / closed events.
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { allocateArrivals, allocateOrders, releaseAllocations } from './allocation.js';
 import { OPEN_ORDER_STATUSES } from './demand.js';
 import { claimOrder } from './sales-orders.js';
+import { recordEvent } from '../events/outbox.js';
+import { salesOrderEvent } from './sales-order-events.js';
 
 export async function confirmSalesOrder(db: TenantDb, id: number, query: PassThroughQuery = {}) {
   return db.$transaction(async (tx) => {
     await claimOrder(tx, id, ['draft'], 'confirmed');
-    await tx.salesOrder.update({ where: byId(id), data: { status: 'confirmed', confirmedAt: new Date() } });
+    const order = await tx.salesOrder.update({ where: byId(id), data: { status: 'confirmed', confirmedAt: new Date() } });
     await allocateOrders(tx, [id]);
+    await recordEvent(tx, salesOrderEvent('sales_order.confirmed', order));
     return tx.salesOrder.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
@@ -41,8 +45,9 @@ export async function deallocateSalesOrder(db: TenantDb, id: number, query: Pass
 export async function cancelSalesOrder(db: TenantDb, id: number, query: PassThroughQuery = {}) {
   return db.$transaction(async (tx) => {
     await claimOrder(tx, id, ['draft', 'confirmed'], 'cancelled');
-    await tx.salesOrder.update({ where: byId(id), data: { status: 'cancelled', cancelledAt: new Date() } });
+    const order = await tx.salesOrder.update({ where: byId(id), data: { status: 'cancelled', cancelledAt: new Date() } });
     await passOnReleased(tx, id);
+    await recordEvent(tx, salesOrderEvent('sales_order.cancelled', order));
     return tx.salesOrder.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
@@ -50,8 +55,9 @@ export async function cancelSalesOrder(db: TenantDb, id: number, query: PassThro
 export async function closeSalesOrder(db: TenantDb, id: number, query: PassThroughQuery = {}) {
   return db.$transaction(async (tx) => {
     await claimOrder(tx, id, ['partially_shipped', 'shipped'], 'closed');
-    await tx.salesOrder.update({ where: byId(id), data: { status: 'closed', closedAt: new Date() } });
+    const order = await tx.salesOrder.update({ where: byId(id), data: { status: 'closed', closedAt: new Date() } });
     await passOnReleased(tx, id);
+    await recordEvent(tx, salesOrderEvent('sales_order.closed', order));
     return tx.salesOrder.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }

@@ -4,7 +4,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { ForbiddenError, ValidationError } from '../shared/errors.js';
 import { currentCompany } from './company-profile.js';
 
-export const FEATURES = ['cost_rules'] as const;
+export const FEATURES = ['cost_rules', 'forecast_materialized_table'] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
 function enabledIn(flags: unknown, name: string): boolean {

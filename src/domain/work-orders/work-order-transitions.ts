@@ -15,6 +15,7 @@ import { FieldErrorCollector, ValidationError } from '../shared/errors.js';
 import { checkMaxLength } from '../shared/field-checks.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { getWorkOrder, recordStatusEvent, type WorkOrderActor } from './work-orders.js';
+import { recordEvent } from '../events/outbox.js';
 
 export const OPEN_WORK_ORDER_STATUSES = ['draft', 'released', 'in_progress'];
 
@@ -103,4 +104,19 @@ export async function finishWorkOrder(tx: TenantTx, id: number, force: boolean, 
     updatedBy: actor.tokenId,
   });
   await recordStatusEvent(tx, id, 'completed', order.status, 'completed', actor, force ? `Completed with force${unproduced.gt(0) ? `; ${unproduced.toString()} not produced` : ''}.` : null);
+  await recordEvent(tx, {
+    type: 'work_order.completed',
+    resourceType: 'work_order',
+    resourceId: id,
+    data: {
+      work_order_id: id,
+      work_order_number: order.workOrderNumber,
+      produced_sku_id: order.producedSkuId,
+      destination_warehouse_id: order.destinationWarehouseId,
+      planned_qty: Number(order.plannedQty.toString()),
+      produced_qty: Number(order.producedQty.toString()),
+      unproduced_qty: unproduced.gt(0) ? Number(unproduced.toString()) : null,
+      forced: force,
+    },
+  });
 }

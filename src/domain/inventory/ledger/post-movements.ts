@@ -4,6 +4,7 @@
 // group allows it, writes the immutable ledger rows and keeps the FIFO cost layers (see cost-layers.ts).
 // Stock that arrives goes to the backorders of sales orders first (src/domain/sales/allocation.ts).
 // It runs inside the caller's transaction and never opens its own, so a document posts all or nothing.
+// Each posting writes one stock.moved event (src/domain/events) with its movements, in the same transaction.
 import type { Lot, StockMovement, WarehouseGroup } from '../../../generated/prisma/client.js';
 import type { TenantTx } from '../../../db/tenant-client.js';
 import { byId } from '../../../db/tenant-client.js';
@@ -13,6 +14,7 @@ import { findNamedLot, findOrCreateLot, isExpired, orderLots, todayUtc, type Lot
 import { balanceQuantity, decreaseBalance, increaseBalance, lockBalanceRows, lockLotBalances, type BalanceKey } from './balances.js';
 import { consumeCostLayers, openCostLayer, receiptUnitCost, type LayerProduct } from './cost-layers.js';
 import { allocateArrivals } from '../../sales/allocation.js';
+import { recordEvent } from '../../events/outbox.js';
 
 export interface MovementInput {
   productId: number;
@@ -148,7 +150,40 @@ export async function postStockMovements(
   }
   // Stock that arrives fills the backorders of its product and warehouse in this same transaction.
   await allocateArrivals(tx, posted.filter((movement) => movement.quantity.gt(0)));
+  await recordStockMoved(tx, posted);
   return posted;
+}
+
+/**
+ * The posting's stock.moved event: one for the whole posting (one statement however many movements), about
+ * its source document (`purchase_receipt` 12, `sales_shipment` 7…), its movements in data.
+ */
+async function recordStockMoved(tx: TenantTx, posted: PostedMovement[]): Promise<void> {
+  const first = posted[0];
+  if (!first) return;
+  await recordEvent(tx, {
+    type: 'stock.moved',
+    resourceType: first.sourceType.toLowerCase(),
+    resourceId: first.sourceId ?? 'none',
+    data: {
+      source_type: first.sourceType,
+      source_id: first.sourceId,
+      occurred_at: first.occurredAt.toISOString(),
+      movements: posted.map((movement) => ({
+        id: movement.id,
+        product_id: movement.productId,
+        location_id: movement.locationId,
+        lot_id: movement.lotId,
+        lot_number: movement.lot?.lotNumber ?? null,
+        quantity: Number(movement.quantity.toString()),
+        unit_cost: movement.unitCost === null ? null : Number(movement.unitCost.toString()),
+        reason: movement.reason,
+        source_type: movement.sourceType,
+        source_id: movement.sourceId,
+        source_line_id: movement.sourceLineId,
+      })),
+    },
+  });
 }
 
 /**

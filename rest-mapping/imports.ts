@@ -1,0 +1,118 @@
+// CSV imports (issue 15): the contract's Import job resource, snake_case with {data} envelopes.
+import type { RestRoute } from '../src/rest/route.js';
+import { JOB_FIELDS, PAGE_META } from './shared.js';
+
+const tag = 'Imports';
+export const IMPORT_FIELDS = `id type stats { totalRows successCount errorCount } createdAt updatedAt email options importedBy job { ${JOB_FIELDS} }`;
+const TYPES = 'master_skus, stock, supplier_skus, boms, price_lists, currency_rates';
+
+export const importRoutes: RestRoute[] = [
+  {
+    method: 'POST',
+    path: '/imports',
+    operationId: 'createImport',
+    tag,
+    summary: 'Start a CSV import',
+    description:
+      `Send the CSV as multipart/form-data (a file field named file, and a type field; the options may be fields too) or as a text/csv body with ?type=. Types: ${TYPES}. ` +
+      'Options: dry_run (validate and report only; default false), update_existing (rows naming an existing record update it; otherwise such rows are errors; default false), ' +
+      'delimiter (, ; | or tab; default ,). A byte order mark and CRLF line ends are fine. The first row is the header; column names are matched without regard to case. ' +
+      'Answers 202 with the import: the file is stored and a job applies it in the background, in chunks of 500 rows, each chunk in one transaction. ' +
+      'Watch it with GET /imports/{id}/events (Server-Sent Events) or GET /imports/{id}; rows with errors are listed by GET /imports/{id}/errors (line, column, message) and as CSV by GET /imports/{id}/errors.csv. ' +
+      'A missing or unknown type or delimiter, or no file → 422; an empty file → 422 on file; another content type → 415.',
+    graphql: /* GraphQL */ `
+      mutation CreateImport($type: String, $file: Upload, $dryRun: Boolean, $updateExisting: Boolean, $delimiter: String) {
+        createImport(type: $type, file: $file, dryRun: $dryRun, updateExisting: $updateExisting, delimiter: $delimiter) { ${IMPORT_FIELDS} }
+      }`,
+    queryParams: { type: 'type', dry_run: 'dryRun', update_existing: 'updateExisting', delimiter: 'delimiter' },
+    upload: { variable: 'file', mediaTypes: ['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel'], fileField: 'file' },
+    envelope: 'data',
+    successStatus: 202,
+  },
+  {
+    method: 'GET',
+    path: '/imports',
+    operationId: 'listImports',
+    tag,
+    summary: 'List imports',
+    description: `Newest first. \`type\` keeps the imports of one type (${TYPES}; another value → 422). per_page at most 100 (more → 422). Filters: created_at (the grammar of GET /products). \`sort\` takes id, type, created_at or updated_at.`,
+    graphql: /* GraphQL */ `
+      query ListImports($page: Int, $perPage: Int, $sort: String, $type: String, $filters: [FilterParamInput!]) {
+        imports(page: $page, perPage: $perPage, sort: $sort, type: $type, filters: $filters) { items { ${IMPORT_FIELDS} } ${PAGE_META} }
+      }`,
+    queryParams: { page: 'page', per_page: 'perPage', sort: 'sort', type: 'type' },
+    filters: { variable: 'filters', spec: 'imports' },
+    envelope: 'page',
+  },
+  {
+    method: 'GET',
+    path: '/imports/{id}',
+    operationId: 'getImport',
+    tag,
+    summary: 'Get an import',
+    description: 'stats count the rows handled so far while it runs; job.status is queued, running, finished, failed (the header did not fit the type, or every attempt failed) or cancelled.',
+    graphql: /* GraphQL */ `query GetImport($id: Int!) { import(id: $id) { ${IMPORT_FIELDS} } }`,
+    pathParams: { id: 'id' },
+    envelope: 'data',
+  },
+  {
+    method: 'POST',
+    path: '/imports/{id}/cancel',
+    operationId: 'cancelImport',
+    tag,
+    summary: 'Cancel an import',
+    description: 'The import stops after the chunk it is applying; rows already applied stay. An import that has ended → 409.',
+    graphql: /* GraphQL */ `mutation CancelImport($id: Int!) { cancelImport(id: $id) { ${IMPORT_FIELDS} } }`,
+    pathParams: { id: 'id' },
+    envelope: 'data',
+  },
+  {
+    method: 'GET',
+    path: '/imports/{id}/errors',
+    operationId: 'listImportErrors',
+    tag,
+    summary: 'List the row errors of an import',
+    description: 'In file order: line (the header is line 1), column (as named in the header; null for the row as a whole) and message. Paginated, per_page at most 100.',
+    graphql: /* GraphQL */ `
+      query ListImportErrors($id: Int!, $page: Int, $perPage: Int) {
+        importErrors(id: $id, page: $page, perPage: $perPage) { items { line column message } ${PAGE_META} }
+      }`,
+    pathParams: { id: 'id' },
+    queryParams: { page: 'page', per_page: 'perPage' },
+    envelope: 'page',
+  },
+  {
+    method: 'GET',
+    path: '/imports/{id}/errors.csv',
+    operationId: 'getImportErrorsCsv',
+    tag,
+    summary: 'The row errors of an import as CSV',
+    description: 'text/csv (an attachment named import-<id>-errors.csv): a header row line,column,message and one row per error, CRLF line ends. `format=json` answers {data: {import_id, csv}}.',
+    graphql: /* GraphQL */ `query GetImportErrorsCsv($id: Int!) { importErrorsCsv(id: $id) { importId csv } }`,
+    pathParams: { id: 'id' },
+    envelope: 'data',
+    defaultFormat: 'csv',
+    formats: {
+      csv: {
+        mediaType: 'text/csv',
+        graphql: /* GraphQL */ `query GetImportErrorsCsvFile($id: Int!) { importErrorsCsv(id: $id) { importId csv } }`,
+        render: async (sheet: { csv: string }) => Buffer.from(sheet.csv, 'utf8'),
+        filename: (sheet: { importId: number }) => `import-${sheet.importId}-errors.csv`,
+      },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/imports/{id}/events',
+    operationId: 'watchImport',
+    tag,
+    summary: 'Watch an import (Server-Sent Events)',
+    description:
+      'text/event-stream: an event named progress whenever the import moves, then one named finished, failed or cancelled, and the stream ends. ' +
+      'Each event\'s data is the import as GET /imports/{id} answers it. The same events come from the GraphQL subscription importProgress(id) over SSE.',
+    graphql: /* GraphQL */ `subscription WatchImport($id: Int!) { importProgress(id: $id) { event import { ${IMPORT_FIELDS} } } }`,
+    pathParams: { id: 'id' },
+    envelope: 'data',
+    sse: { eventField: 'event', dataField: 'import' },
+  },
+];

@@ -1,0 +1,42 @@
+// Live progress of an import, as a stream of events: `progress` whenever its job moves, then one of
+// `finished`, `failed` or `cancelled`, and the end. Progress is read from the database (any server
+// process may be running the import), a few times a second while someone watches.
+import type { TenantDb } from '../../db/tenant-client.js';
+import { JOB_DONE_STATUSES, type JobStatus } from '../jobs/jobs.js';
+import { NotFoundError } from '../shared/errors.js';
+
+const POLL_MS = 250;
+
+export interface ImportProgressEvent {
+  event: 'progress' | 'finished' | 'failed' | 'cancelled';
+  import: Awaited<ReturnType<typeof readImport>>;
+}
+
+async function readImport(db: TenantDb, id: number) {
+  const found = await db.import.findFirst({ where: { id }, include: { job: true } });
+  if (!found) throw new NotFoundError('Import', id);
+  return found;
+}
+
+/** Checks the import exists (a 404 before any event), then streams its events. */
+export async function watchImport(db: TenantDb, id: number): Promise<AsyncGenerator<ImportProgressEvent>> {
+  const first = await readImport(db, id);
+  return events(db, id, first);
+}
+
+async function* events(db: TenantDb, id: number, first: Awaited<ReturnType<typeof readImport>>): AsyncGenerator<ImportProgressEvent> {
+  let current = first;
+  let last = '';
+  for (;;) {
+    const status = current.job.status as JobStatus;
+    const done = JOB_DONE_STATUSES.includes(status);
+    const key = `${status}:${current.job.progressNow}:${current.job.progressMax}:${current.successCount}:${current.errorCount}`;
+    if (key !== last || done) {
+      last = key;
+      yield { event: done ? (status as 'finished' | 'failed' | 'cancelled') : 'progress', import: current };
+    }
+    if (done) return;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    current = await readImport(db, id);
+  }
+}

@@ -1,0 +1,10 @@
+// Every import type by its key (the `type` of POST /imports).
+import type { ImportType } from './import-type.js';
+import { masterSkusImport } from './types/master-skus.js';
+import { stockImport } from './types/stock.js';
+
+export const IMPORT_TYPES: ReadonlyMap<string, ImportType> = new Map([masterSkusImport, stockImport].map((type) => [type.key, type]));
+
+export function importTypeKeys(): string[] {
+  return [...IMPORT_TYPES.keys()];
+}

@@ -1,0 +1,3 @@
+// The event feed and webhooks (issue 15); imported once by src/graphql/schema.ts.
+import './event-fields.js';
+import './webhook-fields.js';

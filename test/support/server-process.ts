@@ -1,0 +1,78 @@
+// The real server as a child process (`node --import tsx src/main.ts`, as `npm start` runs it) on an embedded data
+// folder, with its JSON log lines parsed as they come. Every wait is bounded.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { ROOT } from './cli.js';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  stdout: string;
+  stderr: string;
+  /** Log lines parsed so far (stdout). */
+  logs: Record<string, unknown>[];
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The first log line with this message; rejects when the process exits first or the time runs out. */
+  waitForLog(message: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  /** SIGTERM, then the exit (SIGKILL after timeoutMs). */
+  stop(timeoutMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function startServerProcess(dataDir: string, env: Record<string, string> = {}): ServerProcess {
+  const fullEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env };
+  delete fullEnv.DATABASE_URL;
+  delete fullEnv.SECRET_KEY;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const waiters: { message: string; resolve: (line: Record<string, unknown>) => void }[] = [];
+  const proc: ServerProcess = {
+    child,
+    stdout: '',
+    stderr: '',
+    logs: [],
+    exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))),
+    waitForLog(message, timeoutMs = 90_000) {
+      const seen = proc.logs.find((line) => line.message === message);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no "${message}" log line within ${timeoutMs} ms:\n${proc.stdout}\n${proc.stderr}`)), timeoutMs);
+        waiters.push({ message, resolve: (line) => (clearTimeout(timer), resolve(line)) });
+        void proc.exited.then(({ code, signal }) => {
+          clearTimeout(timer);
+          reject(new Error(`server exited (${code ?? signal}) before logging "${message}":\n${proc.stdout}\n${proc.stderr}`));
+        });
+      });
+    },
+    async stop(timeoutMs = 30_000) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      try {
+        return await proc.exited;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+  let partial = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    proc.stdout += chunk;
+    partial += chunk;
+    const lines = partial.split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) {
+      if (!line.trim()) continue;
+      let parsed: Record<string, unknown>;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      proc.logs.push(parsed);
+      for (const waiter of waiters.filter((w) => w.message === parsed.message)) waiter.resolve(parsed);
+    }
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (proc.stderr += chunk));
+  return proc;
+}
+
+/** The port from the "listening" log line (the server was started with PORT=0). */
+export function portOf(listening: Record<string, unknown>): number {
+  return Number(new URL(String(listening.url)).port);
+}
