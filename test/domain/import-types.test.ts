@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { byId, tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
-import { createBom } from '../../src/domain/boms/boms.js';
+import { createBom, updateBom } from '../../src/domain/boms/boms.js';
 import { createExchangeRate } from '../../src/domain/currencies/exchange-rates.js';
 import type { CsvRow, ImportOptions, ImportType } from '../../src/domain/imports/import-type.js';
 import { bomImportGroupKey, bomsImport } from '../../src/domain/imports/types/boms.js';
@@ -472,8 +472,16 @@ Y,,X,1`);
     expect(await bomOf('X')).toMatchObject({ items: [[ids.Y, '1', 0, 'planned', null]], builders: [ids.X] });
     expect(await db.bom.count({ where: { name: { in: ['WHEEL', 'FRAME', 'Y'] } } })).toBe(0);
 
-    // The walk sees the chunk's new items: BIKE no longer holding FRAME, FRAME may hold BIKE.
-    expect(await apply(bomsImport, `sku,name,component_sku,quantity\nBIKE,,WHEEL,2\nFRAME,,BIKE,1`, { updateExisting: true })).toEqual({ applied: 2, errors: [] });
+    // A refused BOM keeps its stored items (BIKE holds FRAME), so FRAME may not hold BIKE, though it came first.
+    expect(await apply(bomsImport, `sku,name,component_sku,quantity\nFRAME,,BIKE,1\nBIKE,,BIKE,1`, { updateExisting: true })).toEqual({
+      applied: 0,
+      errors: [
+        { line: 2, column: 'component_sku', message: '"BIKE" contains "FRAME", which this BOM builds, through its own BOMs: a BOM may not contain its own product.' },
+        { line: 3, column: 'component_sku', message: '"BIKE" is a product this BOM builds, so it cannot be one of its items.' },
+      ],
+    });
+    // The walk sees the chunk's new items, in any order: with BIKE no longer holding FRAME, FRAME may hold BIKE.
+    expect(await apply(bomsImport, `sku,name,component_sku,quantity\nFRAME,,BIKE,1\nBIKE,,WHEEL,2`, { updateExisting: true })).toEqual({ applied: 2, errors: [] });
     expect(await bomOf('FRAME')).toMatchObject({ items: [[ids.BIKE, '1', 0, 'planned', null]], builders: [ids.FRAME] });
     // And now BIKE may not hold FRAME again (FRAME's stored BOM holds BIKE), while a refused BOM keeps its stored items.
     expect(await apply(bomsImport, `sku,name,component_sku,quantity\nBIKE,,FRAME,1`, { updateExisting: true })).toEqual({
@@ -481,6 +489,8 @@ Y,,X,1`);
       errors: [{ line: 2, column: 'component_sku', message: '"FRAME" contains "BIKE", which this BOM builds, through its own BOMs: a BOM may not contain its own product.' }],
     });
     expect((await bomOf('BIKE')).items).toEqual([[ids.WHEEL, '2', 0, 'planned', null]]);
+    // The API holds the same rule.
+    await expect(updateBom(db, (await bomOf('BIKE')).id, { items: [{ sku: 'FRAME', quantity: new Decimal(1) }] })).rejects.toThrow(/FRAME.*a BOM may not contain its own product/);
   });
 
   it('runs the same statements for 3 rows as for 60, new BOMs or replaced ones', async () => {
