@@ -2,21 +2,19 @@
 // with SIGKILL in the middle of a 30,000-row import; a new server process takes the job again once its lease
 // has run out (JOB_LEASE_SECONDS=2), resumes after the last committed chunk, and finishes with every row
 // applied exactly once (a row applied twice would fail as "already exists", and the count would be off).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
 import { createCompany } from '../../src/domain/tenancy/companies.js';
-import { ROOT } from '../support/cli.js';
+import { freePort, startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 const ROWS = 30_000;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'import-sigkill-'));
-const children = new Set<ChildProcess>();
+const children = new Set<ServerProcess>();
 let token = '';
 let port = 0;
 
@@ -25,31 +23,20 @@ beforeAll(async () => {
   const { company } = await createCompany(database.prisma, { slug: 'acme', name: 'Acme', adminEmail: 'a@acme.test', adminPassword: 'correct horse battery staple' });
   token = (await createApiToken(database.prisma, { companyId: company.id, name: 'importer', scopes: ['read', 'write'] })).secret;
   await database.close();
+  // A fixed port for both runs, so the client calls the restarted server at the same address.
   port = await freePort();
 }, 120_000);
 
 afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
+  for (const proc of children) proc.child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function startServer(): { child: ChildProcess; ready: Promise<void>; exited: Promise<unknown> } {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, JOB_LEASE_SECONDS: '2' };
-  delete env.DATABASE_URL;
-  delete env.SECRET_KEY;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let output = '';
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => (children.delete(child), resolve(code ?? signal))));
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      if (output.includes('"message":"listening"')) resolve();
-    });
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    void exited.then((how) => reject(new Error(`server exited (${how}) before listening:\n${output}`)));
-  });
-  return { child, ready, exited };
+function startServer(): ServerProcess {
+  const proc = startServerProcess(dataDir, { PORT: String(port), JOB_LEASE_SECONDS: '2' });
+  children.add(proc);
+  void proc.exited.then(() => children.delete(proc));
+  return proc;
 }
 
 function request(method: string, urlPath: string, body?: string): Promise<{ status: number; body: any }> {
@@ -69,17 +56,6 @@ function request(method: string, urlPath: string, body?: string): Promise<{ stat
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-}
-
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -92,7 +68,7 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 
 it('finishes an import with every row applied exactly once after the server is killed in the middle of it', async () => {
   const first = startServer();
-  await first.ready;
+  await first.waitForLog('listening');
   const lines = ['sku,name,retail_price'];
   for (let i = 1; i <= ROWS; i++) lines.push(`KILL-${String(i).padStart(6, '0')},Product ${i},${(i % 50) + 1}`);
   const started = await request('POST', '/imports?type=master_skus', lines.join('\n') + '\n');
@@ -110,7 +86,7 @@ it('finishes an import with every row applied exactly once after the server is k
   await first.exited;
 
   const second = startServer();
-  await second.ready;
+  await second.waitForLog('listening');
   const resumed = await request('GET', `/imports/${id}`);
   expect(resumed.body.data.stats.success_count).toBeLessThan(ROWS); // the killed run got part of the way
   const done = await waitFor(
@@ -125,6 +101,5 @@ it('finishes an import with every row applied exactly once after the server is k
   expect(products.body.meta.total).toBe(ROWS);
   const last = await request('GET', `/products?sku=KILL-${String(ROWS).padStart(6, '0')}`);
   expect(last.body.data[0]).toMatchObject({ name: `Product ${ROWS}`, retail_price: (ROWS % 50) + 1 });
-  second.child.kill('SIGTERM');
-  await second.exited;
+  await second.stop();
 }, 420_000);

@@ -1,37 +1,23 @@
 // The real server process, as `npm start` runs it (`node --import tsx src/main.ts`) on an embedded data folder: it starts
 // and answers health checks, refuses a bad configuration and a data folder already in use, and on SIGTERM
 // finishes the request in flight, exits 0 and releases the folder. Every line it logs on stdout is JSON.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { claimDataDir } from '../../src/db/data-dir-lock.js';
 import { openDatabase } from '../../src/db/database.js';
 import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
 import { createCompany } from '../../src/domain/tenancy/companies.js';
+import { freePort, startServerProcess, type ServerProcess } from '../support/server-process.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TIMEOUT = 120_000;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'inventory-server-test-'));
 const lockFile = path.join(dataDir, 'owner.lock');
 const started: ServerProcess[] = [];
 let token = '';
-
-interface ServerProcess {
-  child: ChildProcess;
-  stdout: string;
-  stderr: string;
-  /** Log lines parsed so far (stdout). */
-  logs: Record<string, unknown>[];
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Resolves with the first log line with this message; rejects if the process exits first. */
-  waitForLog(message: string): Promise<Record<string, unknown>>;
-}
 
 /** Servers still running when a test ends (it failed midway) are killed, so the next test can use the folder. */
 const running = new Set<ServerProcess>();
@@ -43,54 +29,10 @@ afterEach(async () => {
 });
 
 function startServer(env: Record<string, string>): ServerProcess {
-  const fullEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, ...env };
-  delete fullEnv.DATABASE_URL;
-  delete fullEnv.SECRET_KEY;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  const waiters: { message: string; resolve: (line: Record<string, unknown>) => void }[] = [];
-  const proc: ServerProcess = {
-    child,
-    stdout: '',
-    stderr: '',
-    logs: [],
-    exited: new Promise((resolve) =>
-      child.once('exit', (code, signal) => {
-        running.delete(proc);
-        resolve({ code, signal });
-      }),
-    ),
-    waitForLog(message) {
-      const seen = proc.logs.find((line) => line.message === message);
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve, reject) => {
-        waiters.push({ message, resolve });
-        void proc.exited.then(({ code, signal }) =>
-          reject(new Error(`server exited (${code ?? signal}) before logging "${message}":\n${proc.stdout}\n${proc.stderr}`)),
-        );
-      });
-    },
-  };
-  let partial = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    proc.stdout += chunk;
-    partial += chunk;
-    const lines = partial.split('\n');
-    partial = lines.pop()!;
-    for (const line of lines) {
-      if (!line.trim()) continue;
-      let parsed: Record<string, unknown>;
-      try {
-        parsed = JSON.parse(line);
-      } catch {
-        continue; // reported by the "every line is JSON" checks
-      }
-      proc.logs.push(parsed);
-      for (const waiter of waiters.filter((w) => w.message === parsed.message)) waiter.resolve(parsed);
-    }
-  });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (proc.stderr += chunk));
+  const proc = startServerProcess(dataDir, env);
   started.push(proc);
   running.add(proc);
+  void proc.exited.then(() => running.delete(proc));
   return proc;
 }
 
@@ -100,17 +42,6 @@ function expectJsonLines(stdout: string): void {
     expect(() => JSON.parse(line), `not a JSON log line: ${line}`).not.toThrow();
     expect(JSON.parse(line)).toMatchObject({ time: expect.any(String), level: expect.any(String), message: expect.any(String) });
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function get(port: number, urlPath: string): Promise<{ status: number; body: any }> {

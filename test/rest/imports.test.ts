@@ -198,6 +198,42 @@ describe('POST /imports', () => {
   });
 });
 
+describe('the other import types over HTTP', () => {
+  it('imports supplier SKUs, currency rates and price lists', async () => {
+    const supplier = (await call('POST', '/suppliers', { body: { name: 'Acme Supply', currency: 'USD' } })).body.data;
+    const skus = await finished((await csvPost('type=supplier_skus', 'supplier,sku,supplier_sku,cost,lead_time_days,min_order_quantity,order_multiple\nAcme Supply,IMP-1,AS-1,4.25,12,10,5\nAcme Supply,NOPE,AS-2,1,,,\n')).body.data.id);
+    expect(skus.stats).toEqual({ total_rows: 2, success_count: 1, error_count: 1 });
+    const listed = await call('GET', `/supplier-skus?supplier_id=${supplier.id}`);
+    expect(listed.body.data).toEqual([expect.objectContaining({ supplier_sku: 'AS-1', cost: 4.25, lead_time_days: 12, min_order_quantity: 10, order_multiple: 5, currency: 'USD' })]);
+    expect((await call('GET', `/imports/${skus.id}/errors`)).body.data).toEqual([{ line: 3, column: 'sku', message: expect.stringContaining('NOPE') }]);
+
+    const rates = await finished((await csvPost('type=currency_rates', 'from,to,rate,as_of\nEUR,USD,1.0831,2026-11-20\nEUR,XXX1,2,2026-11-20\n')).body.data.id);
+    expect(rates.stats).toEqual({ total_rows: 2, success_count: 1, error_count: 1 });
+    const converted = await call('GET', '/currency/rates/convert?from=EUR&to=USD&amount=100&date=2026-11-21');
+    expect(converted.body.data).toMatchObject({ converted_amount: 108.31 });
+
+    const prices = await finished((await csvPost('type=price_lists', 'price_list,currency,sku,min_quantity,price\nWholesale,USD,IMP-1,0,9\nWholesale,USD,IMP-1,10,8\nWholesale,USD,IMP-5,0,-1\n')).body.data.id);
+    expect(prices.stats).toEqual({ total_rows: 3, success_count: 2, error_count: 1 });
+    expect((await call('GET', `/imports/${prices.id}/errors`)).body.data[0]).toMatchObject({ line: 4, column: 'price' });
+    const lists = await call('GET', '/price-lists');
+    expect(lists.body.data.map((list: any) => list.name)).toContain('Wholesale');
+  });
+
+  it('keeps the rows of one BOM in one chunk, even across the 500-row boundary', async () => {
+    const products = ['BOM-A', 'BOM-B', 'BOM-C', 'BOM-TOP'].map((sku) => `${sku},${sku} product`).join('\n');
+    await finished((await csvPost('type=master_skus', `sku,name\n${products}\n`)).body.data.id);
+    const lines = ['sku,name,component_sku,quantity'];
+    for (let i = 1; i <= 498; i++) lines.push(`BOM-TOP,Filler ${i},BOM-A,1`);
+    // Rows 499 to 501 are one BOM: a chunk of 500 would cut it after its second component.
+    lines.push('BOM-TOP,Spanning,BOM-A,1', 'BOM-TOP,Spanning,BOM-B,2', 'BOM-TOP,Spanning,BOM-C,3');
+    const done = await finished((await csvPost('type=boms', lines.join('\n') + '\n')).body.data.id, 120_000);
+    expect(done.stats).toEqual({ total_rows: 501, success_count: 501, error_count: 0 });
+    const boms = await call('GET', '/boms?per_page=100&page=5');
+    const spanning = boms.body.data.find((bom: any) => bom.name === 'Spanning');
+    expect(spanning.items.map((item: any) => [item.product.sku, item.quantity])).toEqual([['BOM-A', 1], ['BOM-B', 2], ['BOM-C', 3]]);
+  });
+});
+
 describe('a 20,000-row multipart import watched over SSE', () => {
   it('runs in chunks, reports progress then finished, and lists with the type filter', async () => {
     const lines = ['sku,name,retail_price,unit_cost'];

@@ -1,6 +1,7 @@
 // The real server as a child process (`node --import tsx src/main.ts`, as `npm start` runs it) on an embedded data
 // folder, with its JSON log lines parsed as they come. Every wait is bounded.
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { ROOT } from './cli.js';
 
 export interface ServerProcess {
@@ -75,4 +76,16 @@ export function startServerProcess(dataDir: string, env: Record<string, string> 
 /** The port from the "listening" log line (the server was started with PORT=0). */
 export function portOf(listening: Record<string, unknown>): number {
   return Number(new URL(String(listening.url)).port);
+}
+
+/** A port nobody listens on now, for a server that must come back on the same port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -77,6 +77,7 @@ export async function runImport(db: TenantDb, jobId: number, control: ImportJobC
     }
     rowsSeen++;
     if (rowsSeen <= stored.rowsDone) continue; // applied by an earlier run
+    if (chunk.length >= IMPORT_CHUNK_ROWS && !continuesGroup(type, chunk, record, header)) await flush();
     if (record.length !== header.length) {
       chunk.push({ error: { line: info.lines, column: null, message: `The row has ${record.length} fields; the header has ${header.length}.` } });
     } else {
@@ -84,7 +85,7 @@ export async function runImport(db: TenantDb, jobId: number, control: ImportJobC
       header.forEach((name, index) => (values[name] = record[index].trim()));
       chunk.push({ row: { line: info.lines, values } });
     }
-    if (chunk.length >= IMPORT_CHUNK_ROWS) await flush();
+
   }
   if (header === null) {
     await failOnHeader(db, stored.id, 'The file has no header row.', control);
@@ -103,6 +104,16 @@ export async function runImport(db: TenantDb, jobId: number, control: ImportJobC
     });
     await control.finish(tx, { now: rowsDone, max: rowsDone });
   });
+}
+
+/** A full chunk still takes the next row when it continues the chunk's last group (up to a hard cap). */
+function continuesGroup(type: ImportType, chunk: ChunkEntry[], record: string[], header: string[]): boolean {
+  if (!type.groupKey || chunk.length >= IMPORT_CHUNK_ROWS * 10 || record.length !== header.length) return false;
+  const last = chunk[chunk.length - 1].row;
+  if (!last) return false;
+  const values: Record<string, string> = {};
+  header.forEach((name, index) => (values[name] = record[index].trim()));
+  return type.groupKey({ line: 0, values }) === type.groupKey(last);
 }
 
 function headerProblem(type: ImportType, header: string[]): string | null {

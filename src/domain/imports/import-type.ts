@@ -41,4 +41,9 @@ export interface ImportType {
   /** Other columns it reads; any other column in the header is an error on line 1. */
   optionalColumns: readonly string[];
   applyChunk(tx: TenantTx, rows: readonly CsvRow[], options: ImportOptions): Promise<ChunkResult>;
+  /**
+   * Rows that must be applied together (the rows of one BOM) share a key: consecutive rows with the same key
+   * stay in one chunk (up to a hard cap), so a record is never split across two transactions.
+   */
+  groupKey?(row: CsvRow): string;
 }
