@@ -16,7 +16,7 @@ export const FORECAST_COLUMNS_NOTE = [
   '- `incoming`: open purchase order lines, transfers shipped in and not received, unproduced output of released or in-progress work orders (qty_incoming).',
   '- Demand: what SALES_SHIPMENT and WORK_ORDER_CONSUMPTION movements took out, day k being the 24 hours ending k days before `computed_at`. `avg_daily_demand_30` = demand of the last 30 days / 30; `avg_daily_demand_90` = of the last 90 days / 90.',
   '- `days_of_cover` = available / avg_daily_demand_30 (null without demand in 30 days).',
-  '- `supplier_id`: the product\'s supplier, else the supplier of its first supplier SKU. `lead_time_days` (L): that supplier\'s SKU lead time (null when none; counted as 0).',
+  '- `supplier_id`: the product\'s supplier, else the supplier of its first supplier SKU. `lead_time_days` (L): that supplier\'s SKU lead time, else the supplier\'s default_lead_time_days (null when neither; counted as 0).',
   '- `safety_stock` = max(peak daily demand in 90 days × L − avg_daily_demand_90 × L, 0). `reorder_point` = avg_daily_demand_30 × L + safety_stock.',
   '- `below_reorder_point`: demand in the last 90 days and available + incoming ≤ reorder_point. Then `suggested_order_qty` = reorder_point + 30 × avg_daily_demand_30 − (available + incoming), ' +
     'raised to the supplier SKU\'s minimum order quantity and to one order multiple, rounded up to a multiple of the order multiple (whole units without one); else 0.',

@@ -200,7 +200,7 @@ export const supplierRoutes: RestRoute[] = [
     noun: 'supplier',
     nouns: 'suppliers',
     type: 'Supplier',
-    fields: `id name email phone currency address city country notes overReceiptTolerancePercent paymentTermsDays createdAt updatedAt contacts { ${CONTACT_FIELDS} }`,
+    fields: `id name email phone currency address city country notes overReceiptTolerancePercent paymentTermsDays defaultLeadTimeDays createdAt updatedAt contacts { ${CONTACT_FIELDS} }`,
     root: { list: 'suppliers', get: 'supplier', create: 'createSupplier', update: 'updateSupplier', delete: 'deleteSupplier' },
     createInput: 'SupplierCreateInput',
     updateInput: 'SupplierUpdateInput',

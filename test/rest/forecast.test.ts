@@ -116,7 +116,10 @@ describe('with the feature', () => {
     widget = await post('/products', { name: 'Widget', sku: 'W-1', retail_price: 10, supplier_id: supplierA.id });
     gizmo = await post('/products', { name: 'Gizmo', sku: 'G-1' });
     assembly = await post('/products', { name: 'Assembly', sku: 'A-1' });
-    idle = await post('/products', { name: 'Idle', sku: 'I-1' });
+    // Idle's supplier has no SKU for it: the supplier's default lead time is the lead time.
+    const supplierC = await post('/suppliers', { name: 'Gamma Goods', default_lead_time_days: 21 });
+    expect(supplierC.default_lead_time_days).toBe(21);
+    idle = await post('/products', { name: 'Idle', sku: 'I-1', supplier_id: supplierC.id });
     newcomer = await post('/products', { name: 'Newcomer', sku: 'N-1' });
     await post('/products', { name: 'Nothing', sku: 'X-1' });
     // Widget: a first SKU of another supplier (lower id) is passed over for the product's own supplier.
@@ -202,7 +205,7 @@ describe('with the feature', () => {
     expect(rowOf(list, south.id, assembly.id)).toMatchObject({
       on_hand: 9, available: 9, incoming: 1, supplier_id: null, lead_time_days: null, reorder_point: 0, suggested_order_qty: 0, below_reorder_point: false,
     });
-    expect(rowOf(list, north.id, idle.id)).toMatchObject({ on_hand: 5, available: 5, incoming: 0, days_of_cover: null, suggested_order_qty: 0 });
+    expect(rowOf(list, north.id, idle.id)).toMatchObject({ on_hand: 5, available: 5, incoming: 0, days_of_cover: null, lead_time_days: 21, suggested_order_qty: 0 });
     // Newcomer at South: only incoming, from a purchase order.
     expect(rowOf(list, south.id, newcomer.id)).toMatchObject({ on_hand: 0, available: 0, incoming: 7, supplier_id: null, days_of_cover: null, suggested_order_qty: 0 });
   });

@@ -7,7 +7,7 @@ let server: TestServer;
 let acme: Tenant;
 let globex: Tenant;
 
-const SUPPLIER_KEYS = ['address', 'city', 'contacts', 'country', 'created_at', 'currency', 'email', 'id', 'name', 'notes', 'over_receipt_tolerance_percent', 'payment_terms_days', 'phone', 'updated_at'];
+const SUPPLIER_KEYS = ['address', 'city', 'contacts', 'country', 'created_at', 'currency', 'default_lead_time_days', 'email', 'id', 'name', 'notes', 'over_receipt_tolerance_percent', 'payment_terms_days', 'phone', 'updated_at'];
 const CONTACT_KEYS = ['created_at', 'email', 'id', 'name', 'phone', 'role', 'supplier_id', 'updated_at'];
 const SKU_KEYS = [
   'cost', 'created_at', 'currency', 'id', 'lead_time_days', 'min_order_quantity', 'order_multiple', 'product_id',
@@ -43,7 +43,7 @@ describe('suppliers', () => {
   it('creates a supplier: 201 {data} with every field', async () => {
     const res = await api('POST', '/suppliers', {
       name: '  Nordic Parts  ', email: 'sales@nordic.test', phone: '+47 123', currency: 'NOK',
-      address: '1 Fjord road', city: 'Bergen', country: 'NO', notes: 'Net 30',
+      address: '1 Fjord road', city: 'Bergen', country: 'NO', notes: 'Net 30', default_lead_time_days: 14,
     });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body)).toEqual(['data']);
@@ -51,8 +51,11 @@ describe('suppliers', () => {
     expect(Object.keys(supplier).sort()).toEqual(SUPPLIER_KEYS);
     expect(supplier).toMatchObject({
       name: 'Nordic Parts', email: 'sales@nordic.test', phone: '+47 123', currency: 'NOK', address: '1 Fjord road',
-      city: 'Bergen', country: 'NO', notes: 'Net 30', contacts: [],
+      city: 'Bergen', country: 'NO', notes: 'Net 30', contacts: [], default_lead_time_days: 14,
     });
+    const late = await api('POST', '/suppliers', { name: 'Too slow', default_lead_time_days: 4000 });
+    expect(late.status).toBe(422);
+    expect(late.body.errors.default_lead_time_days[0]).toContain('0 to 3650');
     expect(Number.isInteger(supplier.id)).toBe(true);
     expect(supplier.created_at).toMatch(ISO);
     expect(supplier.updated_at).toMatch(ISO);

@@ -20,8 +20,8 @@
 //   days_of_cover        available / avg_daily_demand_30 (4 decimals); null without demand in 30 days
 //   supplier_id          the product's supplier (products.supplier_id); without one, the supplier of its first
 //                        supplier SKU (lowest id)
-//   lead_time_days       lead_time_days of that supplier's first SKU for the product; null when none gives one
-//                        (suppliers carry no default lead time). L = lead_time_days, 0 when null.
+//   lead_time_days       lead_time_days of that supplier's first SKU for the product, else the supplier's
+//                        default_lead_time_days; null when neither gives one. L = lead_time_days, 0 when null.
 //   safety_stock         max(peak × L − avg_daily_demand_90 × L, 0), peak = the highest daily demand of days 0..89
 //   reorder_point        avg_daily_demand_30 × L + safety_stock
 //   suggested_order_qty  when there was demand in 90 days and available + incoming ≤ reorder_point:
@@ -121,7 +121,7 @@ function upsertSql(c: number): Prisma.Sql {
     ),
     supply AS (
       SELECT p."id" AS "productId", COALESCE(p."supplierId", sku."supplierId") AS "supplierId",
-        sku."leadTimeDays", sku."minOrderQuantity", sku."orderMultiple"
+        COALESCE(sku."leadTimeDays", sup."defaultLeadTimeDays") AS "leadTimeDays", sku."minOrderQuantity", sku."orderMultiple"
       FROM (SELECT DISTINCT "productId" FROM keys) k
       JOIN "Product" p ON p."companyId" = ${c} AND p."id" = k."productId" AND p."status" > 0
       LEFT JOIN LATERAL (
@@ -130,6 +130,7 @@ function upsertSql(c: number): Prisma.Sql {
         WHERE s."companyId" = ${c} AND s."productId" = p."id" AND (p."supplierId" IS NULL OR s."supplierId" = p."supplierId")
         ORDER BY s."id" LIMIT 1
       ) sku ON true
+      LEFT JOIN "Supplier" sup ON sup."companyId" = ${c} AND sup."id" = COALESCE(p."supplierId", sku."supplierId")
     ),
     base AS (
       SELECT k."warehouseId", k."productId",

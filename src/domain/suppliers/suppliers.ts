@@ -22,10 +22,11 @@ export interface SupplierInput {
   overReceiptTolerancePercent?: Decimal | null;
   /** Net days of its bills: due this many days after the bill date (null: on the bill date). */
   paymentTermsDays?: number | null;
+  defaultLeadTimeDays?: number | null;
 }
 
 /** Longest value of each text column (notes is unbounded text; 65535 keeps requests sane). */
-const MAX_LENGTHS: Record<Exclude<keyof SupplierInput, 'overReceiptTolerancePercent' | 'paymentTermsDays'>, number> = {
+const MAX_LENGTHS: Record<Exclude<keyof SupplierInput, 'overReceiptTolerancePercent' | 'paymentTermsDays' | 'defaultLeadTimeDays'>, number> = {
   name: 255,
   email: 255,
   phone: 64,
@@ -117,6 +118,9 @@ function checkSupplierInput(input: SupplierInput, creating: boolean): void {
   if (input.paymentTermsDays != null && (!Number.isInteger(input.paymentTermsDays) || input.paymentTermsDays < 0 || input.paymentTermsDays > 3650)) {
     errors.add('paymentTermsDays', 'The payment terms days must be a whole number of days from 0 to 3650.');
   }
+  if (input.defaultLeadTimeDays != null && (!Number.isInteger(input.defaultLeadTimeDays) || input.defaultLeadTimeDays < 0 || input.defaultLeadTimeDays > 3650)) {
+    errors.add('defaultLeadTimeDays', 'The default lead time must be a whole number of days from 0 to 3650.');
+  }
   errors.throwIfAny();
 }
 
@@ -130,5 +134,6 @@ function supplierData(input: SupplierInput): Prisma.SupplierUncheckedUpdateInput
   }
   if (input.overReceiptTolerancePercent != null) data.overReceiptTolerancePercent = input.overReceiptTolerancePercent;
   if (input.paymentTermsDays !== undefined) data.paymentTermsDays = input.paymentTermsDays;
+  if (input.defaultLeadTimeDays !== undefined) data.defaultLeadTimeDays = input.defaultLeadTimeDays;
   return data;
 }

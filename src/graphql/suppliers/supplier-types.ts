@@ -19,6 +19,7 @@ export const SupplierRef = builder.prismaObject('Supplier', {
       description: 'How much more than ordered a purchase receipt may bring in, in percent of the line.',
     }),
     paymentTermsDays: t.exposeInt('paymentTermsDays', { nullable: true, description: 'Net days: its bills are due this many days after the bill date unless an order says otherwise.' }),
+    defaultLeadTimeDays: t.exposeInt('defaultLeadTimeDays', { nullable: true, description: 'Days from order to receipt when a supplier SKU gives no lead time of its own.' }),
     contacts: t.relation('contacts', { type: SupplierContactRef, query: { orderBy: { id: 'asc' } } }),
     supplierSkus: t.relation('supplierSkus', {
       description: 'What this supplier calls our products, and its terms.',
@@ -66,6 +67,7 @@ const supplierFields = <Required extends boolean>(t: InputFieldBuilder, nameRequ
   notes: t.string({ required: false }),
   overReceiptTolerancePercent: t.field({ type: 'Decimal', required: false, description: 'Percent, at least 0 (default 0: no more than ordered).' }),
   paymentTermsDays: t.int({ required: false, description: 'Net days for its bills, 0 to 3650 (null: due on the bill date).' }),
+  defaultLeadTimeDays: t.int({ required: false, description: 'Days from order to receipt, 0 to 3650, for supplier SKUs without their own lead time.' }),
 });
 
 export const SupplierCreateInput = builder.inputType('SupplierCreateInput', { fields: (t) => supplierFields(t, true) });

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Supplier" ADD COLUMN     "defaultLeadTimeDays" INTEGER;
