@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 import { applyMigrations } from './migrations.js';
+import { seedFromTemplate } from './pglite-template.js';
 import { pgliteRunner, pgRunner, type SqlRunner } from './sql-runner.js';
 
 export type DatabaseTarget =
@@ -36,7 +37,7 @@ export interface Database {
 export async function openDatabase(target: DatabaseTarget, options: OpenDatabaseOptions = {}): Promise<Database> {
   const database =
     target.kind === 'pglite'
-      ? await openPglite(target.dataDir, options.onQuery)
+      ? await openPglite(target.dataDir, options.onQuery, options.migrate !== false)
       : openPostgres(target, options.onConnectionLost ?? (() => {}), options.onQuery);
   if (options.migrate !== false) {
     try {
@@ -57,11 +58,13 @@ function prismaClient(adapter: Prisma.PrismaClientOptions['adapter'], onQuery?: 
   return client as unknown as PrismaClient;
 }
 
-async function openPglite(dataDir: string | null, onQuery?: (sql: string) => void): Promise<Database> {
+async function openPglite(dataDir: string | null, onQuery: ((sql: string) => void) | undefined, migrate: boolean): Promise<Database> {
   let location: string | undefined;
   if (dataDir !== null) {
     location = path.join(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
+    // A new folder starts from the migrated empty database (a copy), not from initdb and every migration.
+    if (migrate) await seedFromTemplate(location);
   }
   const pglite = location ? new PGlite(location) : new PGlite();
   await pglite.waitReady;
