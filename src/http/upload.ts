@@ -83,16 +83,24 @@ export async function spoolMultipart(req: IncomingMessage, fileField: string, li
       throw new HttpProblem(400, `The multipart body cannot be read: ${(error as Error).message}.`);
     }
     const writes: Promise<void>[] = [];
+    let writeError: unknown = null;
     parser.on('field', (name, value) => fields.set(name, value));
     parser.on('file', (name, stream, info) => {
       if (name !== fileField || file) {
         stream.resume();
         return;
       }
+      // A failed write (a cut-off body, a file over the limit) is kept and reported after the parser settles,
+      // never left as an unhandled rejection.
       writes.push(
-        spoolStream(stream, dir, info.filename ?? null, limit).then((spooled) => {
-          file = spooled;
-        }),
+        spoolStream(stream, dir, info.filename ?? null, limit).then(
+          (spooled) => {
+            file = spooled;
+          },
+          (error) => {
+            writeError ??= error;
+          },
+        ),
       );
     });
     const finished = new Promise<void>((resolve, reject) => {
@@ -100,8 +108,13 @@ export async function spoolMultipart(req: IncomingMessage, fileField: string, li
       parser.on('error', (error) => reject(new HttpProblem(400, `The multipart body cannot be read: ${(error as Error).message}.`)));
     });
     req.pipe(parser);
-    await finished;
-    await Promise.all(writes);
+    try {
+      await finished;
+    } finally {
+      await Promise.all(writes);
+    }
+    if (writeError instanceof HttpProblem) throw writeError;
+    if (writeError) throw new HttpProblem(400, `The multipart body cannot be read: ${(writeError as Error).message}.`);
     return { file, fields, discard };
   } catch (error) {
     req.resume();

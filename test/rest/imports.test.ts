@@ -193,6 +193,12 @@ describe('POST /imports', () => {
     });
     expect(noFile.status).toBe(422);
     expect(noFile.body.errors.file).toBeDefined();
+    // A multipart body that is cut off or has no boundary is a 400 naming the problem, never a 500.
+    for (const [contentType, body] of [['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nsku\n'], ['multipart/form-data', 'whatever']]) {
+      const broken = await call('POST', '/imports?type=master_skus', { rawBody: body, headers: { 'content-type': contentType } });
+      expect(broken.status, broken.text).toBe(400);
+      expect(broken.body.message).toContain('multipart');
+    }
     expect((await call('GET', '/imports/999999')).status).toBe(404);
     expect((await call('GET', '/imports/999999/errors')).status).toBe(404);
   });
