@@ -3,7 +3,7 @@
 // (from the job's start to its end, and from the upload's start), and the JS heap's peak growth during a
 // file a fifth of the size and during the full one: flat memory means the two are about the same.
 // The floor, in the same run: the same rows inserted as directly as possible (one INSERT ... SELECT FROM
-// unnest per 5,000 rows, no validation), on the same database. Fails below 2,000 rows/s.
+// unnest per 5,000 rows, no validation), on the same database. Fails below 2,000 rows/s on PostgreSQL.
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +18,7 @@ import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
 import { startBackground } from '../../src/jobs/background.js';
 import type { Config } from '../../src/config/config.js';
 import { openTestDatabase } from '../support/test-database.js';
+import { recordBench } from './summary.js';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const FLOOR_ROWS_PER_SECOND = 2_000;
@@ -117,7 +118,10 @@ export async function runImportsBenchmark(): Promise<void> {
     console.log(`floor rows/s:         ${floorRate.toFixed(0)} (bare INSERT ... SELECT FROM unnest, ${(floorMs / 1000).toFixed(1)} s); import at ${((full.jobRate / floorRate) * 100).toFixed(0)}% of the floor`);
     console.log(`live JS heap growth:  ${mb(small.heapGrowth)} for ${Math.round(ROWS / 5)} rows, ${mb(full.heapGrowth)} for ${ROWS} rows (flat memory: about the same)`);
     console.log(`process maxRSS:       ${mb(process.resourceUsage().maxRSS * 1024)}`);
-    if (full.jobRate < FLOOR_ROWS_PER_SECOND) {
+    recordBench({ name: `master_skus import, ${ROWS} rows`, database: database.kind, throughput: full.jobRate, unit: 'rows/s', p50Ms: null, p99Ms: null, floorRatio: floorRate / full.jobRate });
+    recordBench({ name: 'import floor: INSERT … FROM unnest', database: database.kind, throughput: floorRate, unit: 'rows/s', p50Ms: null, p99Ms: null, floorRatio: 1 });
+    // The 2,000 rows/s target is PostgreSQL's; the embedded database is reported, not judged.
+    if (database.kind === 'postgres' && full.jobRate < FLOOR_ROWS_PER_SECOND) {
       console.error(`FAILED: ${full.jobRate.toFixed(0)} rows/s is below the required ${FLOOR_ROWS_PER_SECOND} rows/s`);
       process.exitCode = 1;
     }

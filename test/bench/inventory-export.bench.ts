@@ -12,6 +12,7 @@ import { createCompany } from '../../src/domain/tenancy/companies.js';
 import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
 import type { PrismaClient } from '../../src/generated/prisma/client.js';
 import { openTestDatabase } from '../support/test-database.js';
+import { recordBench } from './summary.js';
 
 const PRODUCTS = Number(process.env.BENCH_EXPORT_PRODUCTS ?? 100_000);
 const LIMIT = 1000;
@@ -142,6 +143,8 @@ export async function runInventoryExportBenchmark(): Promise<void> {
     console.log(`page p50 / max:    ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms / ${sorted[sorted.length - 1].toFixed(0)} ms`);
     // On PGlite the database runs in this process: its WebAssembly memory counts in the RSS, not in the JS heap.
     console.log(`JS heap before walk: ${mb(heapBefore)}; peak during walk: ${mb(peakHeap)}`);
+    // No floor yet for the export (issue 16 goal 2 adds one).
+    recordBench({ name: `stock export, limit ${LIMIT} (pages)`, database: database.kind, throughput: rows / (walkMs / 1000), unit: 'rows/s', p50Ms: sorted[Math.floor(sorted.length / 2)], p99Ms: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))], floorRatio: null });
     console.log(`RSS before walk:   ${mb(rssBefore)}; peak during walk: ${mb(peakRss)} (+${mb(peakRss - rssBefore)}); process maxRSS: ${mb(process.resourceUsage().maxRSS * 1024)}`);
   } finally {
     // The app owns the database once created: closing it closes both.

@@ -11,6 +11,7 @@ import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
 import { restRoutes } from '../../rest-mapping/index.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { seedCatalog } from './seed-catalog.js';
+import { recordBench } from './summary.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 20);
@@ -109,6 +110,9 @@ export async function runProductsBenchmark(): Promise<void> {
     console.log(r.name.padEnd(36), r.rps.toFixed(1).padStart(8), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.errors).padStart(7), (floorRps / r.rps).toFixed(2).padStart(8));
   }
   console.log(`REST/floor time ratio: ${(floorRps / results[1].rps).toFixed(2)}×, GraphQL/floor: ${(floorRps / results[2].rps).toFixed(2)}×`);
+  for (const r of results) {
+    recordBench({ name: `products: ${r.name}`, database: database.kind, throughput: r.rps, unit: 'req/s', p50Ms: r.p50, p99Ms: r.p99, floorRatio: floorRps / r.rps });
+  }
 
   await Promise.allSettled(floorReads);
   floor.closeAllConnections(); // autocannon's keep-alive sockets would hold close() for 5 s

@@ -4,6 +4,7 @@
 import { runInventoryExportBenchmark } from './inventory-export.bench.js';
 import { runProductsBenchmark } from './products.bench.js';
 import { runImportsBenchmark } from './imports.bench.js';
+import { printBenchSummary } from './summary.js';
 
 const CASES: Record<string, () => Promise<void>> = {
   products: runProductsBenchmark,
@@ -21,3 +22,4 @@ for (const name of wanted.length > 0 ? wanted : Object.keys(CASES)) {
   console.log(`\n=== ${name} ===`);
   await CASES[name]();
 }
+printBenchSummary();

@@ -1,0 +1,31 @@
+// The one table `npm run bench` ends with: every case's throughput, p50 and p99, and how many times slower
+// than its floor (the same work done as directly as possible, measured in the same run) it is.
+export interface BenchRow {
+  name: string;
+  database: string;
+  throughput: number;
+  unit: string;
+  p50Ms: number | null;
+  p99Ms: number | null;
+  /** Floor throughput ÷ this case's throughput; null when the case has no floor, 1 for the floor itself. */
+  floorRatio: number | null;
+}
+
+const rows: BenchRow[] = [];
+
+export function recordBench(row: BenchRow): void {
+  rows.push(row);
+}
+
+export function printBenchSummary(): void {
+  if (rows.length === 0) return;
+  const cell = (value: number | null, digits = 0) => (value === null ? '–' : value.toFixed(digits));
+  const header = ['case', 'db', 'throughput', 'p50 ms', 'p99 ms', '× floor'];
+  const body = rows.map((r) => [r.name, r.database, `${cell(r.throughput)} ${r.unit}`, cell(r.p50Ms), cell(r.p99Ms), cell(r.floorRatio, 2)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((line) => line[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log('\n=== summary ===');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of body) console.log(line(r));
+}
