@@ -1,10 +1,35 @@
 // /graphql: graphql-yoga with depth and cost limits, and domain errors exposed with their codes. Unexpected errors are masked.
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLSchema, type StringValueNode, type ValidationContext } from 'graphql';
 import type { RequestContext } from '../graphql/context.js';
 import { describeError, type Logger } from './logger.js';
 import { toGraphQLError } from './errors.js';
+import { findUnstorableText, unstorableTextProblem } from '../domain/shared/storable-text.js';
+import type { Plugin } from 'graphql-yoga';
+
+/** Variables or a document holding text PostgreSQL cannot store (a NUL, a lone surrogate) → VALIDATION_FAILED, before any resolver runs. */
+function refuseUnstorableText(): Plugin {
+  return {
+    onParams({ params }) {
+      const found = findUnstorableText({ query: params.query ?? '', variables: params.variables ?? {} });
+      if (!found) return;
+      const where = found.path === 'query' ? 'The GraphQL document' : `The variable ${found.path.replace(/^variables\./, '')}`;
+      throw new GraphQLError(`${where} ${found.problem}.`, { extensions: { code: 'VALIDATION_FAILED', http: { status: 422 } } });
+    },
+    // A string literal written with an escape ("\u0000") holds the character only once parsed.
+    onValidate({ addValidationRule }) {
+      addValidationRule((context: ValidationContext) => ({
+        StringValue(node: StringValueNode) {
+          const problem = unstorableTextProblem(node.value);
+          if (problem) {
+            context.reportError(new GraphQLError(`The GraphQL document has a string that ${problem}.`, { nodes: [node], extensions: { code: 'VALIDATION_FAILED', http: { status: 422 } } }));
+          }
+        },
+      }));
+    },
+  };
+}
 
 export const GRAPHQL_LIMITS = { maxDepth: 10, maxCost: 5000, maxAliases: 30, maxDirectives: 30, maxTokens: 5000 };
 
@@ -20,6 +45,7 @@ export function createGraphqlEndpoint(schema: GraphQLSchema, logger: Logger): Yo
     // GraphiQL is served by graphiql-page.ts (rendered and compressed once).
     graphiql: false,
     plugins: [
+      refuseUnstorableText(),
       EnvelopArmorPlugin({
         maxDepth: { n: GRAPHQL_LIMITS.maxDepth },
         costLimit: { maxCost: GRAPHQL_LIMITS.maxCost },

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { execute, subscribe, type ExecutionResult } from 'graphql';
 import { FieldErrorCollector } from '../domain/shared/errors.js';
+import { unstorableTextProblem } from '../domain/shared/storable-text.js';
 import { authenticateRequest } from '../http/authenticate.js';
 import { readBody, readJsonBody } from '../http/body.js';
 import { detailedNotFound, HttpProblem, toHttpError } from '../http/errors.js';
@@ -124,6 +125,10 @@ export function createRestGateway(services: AppServices): RestGateway {
       }
     });
 
+    for (const [name, value] of url.searchParams) {
+      const problem = unstorableTextProblem(name) ?? unstorableTextProblem(value);
+      if (problem) errors.add(name, `The ${name} parameter ${problem}.`);
+    }
     const chosen = pickFormat(compiled, url.searchParams, req.headers.accept, errors);
     const query = splitQueryParams(chosen.params, route);
     for (const key of query.unknown) errors.add(key, `Unknown query parameter "${key}".`);
@@ -146,7 +151,10 @@ export function createRestGateway(services: AppServices): RestGateway {
         req.resume();
         throw new HttpProblem(415, `Send the body as ${route.textBody.mediaTypes.join(' or ')}${mediaType ? `, not ${mediaType}` : ''}.`);
       }
-      variables[route.textBody.variable] = (await readBody(req)).toString('utf8');
+      const text = (await readBody(req)).toString('utf8');
+      const problem = unstorableTextProblem(text);
+      if (problem) errors.add('body', `The body ${problem}.`);
+      variables[route.textBody.variable] = text;
     } else if (route.bodyVariable) {
       const body = await readJsonBody(req);
       variables[route.bodyVariable] = coerceJsonInput(body ?? {}, compiled.variables.get(route.bodyVariable)!, [], casing, errors);

@@ -9,6 +9,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { byId, type TenantDb, type TenantTx } from '../../db/tenant-client.js';
 import { recordEvent } from '../events/outbox.js';
 import { DomainError, ValidationError } from '../shared/errors.js';
+import { unstorableTextProblem } from '../shared/storable-text.js';
 import type { CsvRow, ImportOptions, ImportType, RowError } from './import-type.js';
 import { IMPORT_TYPES } from './import-types.js';
 import { readImportFile, type StoredImportOptions } from './imports.js';
@@ -83,7 +84,9 @@ export async function runImport(db: TenantDb, jobId: number, control: ImportJobC
     } else {
       const values: Record<string, string> = {};
       header.forEach((name, index) => (values[name] = record[index].trim()));
-      chunk.push({ row: { line: info.lines, values } });
+      const unstorable = header.find((name) => unstorableTextProblem(values[name]) !== null);
+      if (unstorable) chunk.push({ error: { line: info.lines, column: unstorable, message: `The ${unstorable} ${unstorableTextProblem(values[unstorable])}.` } });
+      else chunk.push({ row: { line: info.lines, values } });
     }
 
   }

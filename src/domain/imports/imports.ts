@@ -64,7 +64,7 @@ export async function createImport(db: TenantDb, input: ImportRequest, actor: { 
       const job = await enqueueJob(tx, { type: IMPORT_JOB, queue: 'imports', maxAttempts: 10 });
       const starter = await starterOf(tx, actor.tokenId);
       const created = await tx.import.create({
-        data: { type, options: options as unknown as Prisma.InputJsonValue, ...starter, jobId: job.id, fileName: file.filename } as any,
+        data: { type, options: options as unknown as Prisma.InputJsonValue, ...starter, jobId: job.id, fileName: file.filename?.replace(/\u0000/g, '') ?? null } as any,
         select: { id: true, companyId: true },
       });
       const { bytes, lines } = await storeFile(tx, created.companyId, created.id, file);
