@@ -202,6 +202,7 @@ const ORACLE: Record<string, OracleField> = {
   tag: field('string', (x) => x.tags.map((t: any) => t.name)),
   q: field('string', (x) => [x.name, x.upc, ...skus(x)]),
   'category.name': field('string', (x) => [x.category?.name]),
+  id: field('number', (x) => [x.id]),
   'category.id': field('number', (x) => [x.category?.id]),
   'sub_category.name': field('string', (x) => [x.subcategory?.name]),
   'sub_category.id': field('number', (x) => [x.subcategory?.id]),
@@ -299,6 +300,11 @@ const cases: Case[] = [
   // Relations.
   { title: 'category.name bare eq', pairs: () => [['category.name', 'tools']] },
   { title: 'category.name[contains]', pairs: () => [['category.name[contains]', 'GARD']] },
+  // The product's own id (the contract's Integer row shows "{base_url}" in its place).
+  { title: 'id bare eq', pairs: () => [['id', p.drill.id]] },
+  { title: 'id[gt]', pairs: () => [['id[gt]', p.hammer.id]] },
+  { title: 'id[lte]', pairs: () => [['id[lte]', p.hose.id]] },
+  { title: 'id[gte] with id[lt]', pairs: () => [['id[gte]', p.hammer.id], ['id[lt]', p.hose.id]] },
   { title: 'category.id', pairs: () => [['category.id', ref.cat.garden]] },
   { title: 'category.id[gt]', pairs: () => [['category.id[gt]', ref.cat.tools]] },
   { title: 'sub_category.name', pairs: () => [['sub_category.name', 'hand tools']] },
@@ -403,7 +409,7 @@ describe('GET /products filters against the data', () => {
     expect(active).toHaveLength(15);
     expect(Object.keys(ORACLE).sort()).toEqual(
       [
-        'name', 'description', 'sku', 'upc', 'tag', 'q', 'category.name', 'category.id', 'sub_category.name', 'sub_category.id',
+        'id', 'name', 'description', 'sku', 'upc', 'tag', 'q', 'category.name', 'category.id', 'sub_category.name', 'sub_category.id',
         'supplier.name', 'supplier.id', 'priority_list.name', 'priority_list.id', 'bom.id', 'kit_items.product_id', 'type',
         ...NUMERIC, 'sellable', 'discontinued', 'created_at', 'updated_at',
       ].sort(),

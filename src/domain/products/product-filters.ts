@@ -83,6 +83,8 @@ export const PRODUCT_FILTERS: FilterSpec<Prisma.ProductWhereInput> = {
   'sub_category.name': string((f) => ({ subcategory: { is: { name: f } } })),
   'supplier.name': string((f) => ({ supplier: { is: { name: f } } })),
   'priority_list.name': string((f) => ({ priorityList: { is: { name: f } } })),
+  // The contract's Integer row reads "{base_url}" where the product's own id belongs (a slip in the table).
+  id: integer((f) => ({ id: f }), 'the product\'s own id'),
   'category.id': integer((f) => ({ categoryId: f })),
   'sub_category.id': integer((f) => ({ subcategoryId: f })),
   'supplier.id': integer((f) => ({ supplierId: f })),
