@@ -222,7 +222,7 @@ describe('product filter table', () => {
     const kinds = Object.fromEntries(Object.entries(PRODUCT_FILTERS).map(([field, spec]) => [field, spec.kind]));
     const expected: Record<string, string> = {};
     for (const f of ['name', 'description', 'sku', 'upc', 'tag', 'q', 'category.name', 'sub_category.name', 'supplier.name', 'priority_list.name']) expected[f] = 'string';
-    for (const f of ['category.id', 'sub_category.id', 'supplier.id', 'bom.id', 'kit_items.product_id', 'priority_list.id']) expected[f] = 'integer';
+    for (const f of ['id', 'category.id', 'sub_category.id', 'supplier.id', 'bom.id', 'kit_items.product_id', 'priority_list.id']) expected[f] = 'integer';
     expected.type = 'enum';
     for (const f of ['retail_price', 'wholesale_price', 'product_weight_oz', 'product_weight_lb']) expected[f] = 'float';
     for (const group of ['product', 'box', 'carton', 'shipping', 'pallet']) {
