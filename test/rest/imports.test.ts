@@ -225,6 +225,37 @@ describe('the other import types over HTTP', () => {
     expect(lists.body.data.map((list: any) => list.name)).toContain('Wholesale');
   });
 
+  it('sets a product\'s supplier (by name or id; an ambiguous name is refused) and its custom fields', async () => {
+    const north = (await call('POST', '/suppliers', { body: { name: 'North Supply' } })).body.data;
+    await call('POST', '/suppliers', { body: { name: 'Twin' } });
+    const twin2 = (await call('POST', '/suppliers', { body: { name: 'Twin' } })).body.data;
+    expect((await call('POST', '/custom-fields', { body: { entity_type: 'product', key: 'warranty_months', label: 'Warranty', type: 'number' } })).status).toBe(201);
+    const csv = [
+      'sku,name,supplier,custom_fields.warranty_months',
+      'SUP-1,By name,North Supply,24',
+      `SUP-2,By id,${twin2.id},`,
+      'SUP-3,Ambiguous,Twin,',
+      'SUP-4,Unknown,Nobody,',
+      'SUP-5,Bad warranty,,many',
+      'SUP-6,Unknown field,,',
+    ].join('\n');
+    const done = await finished((await csvPost('type=master_skus', csv + '\n')).body.data.id);
+    expect(done.stats).toEqual({ total_rows: 6, success_count: 3, error_count: 3 });
+    expect((await call('GET', `/imports/${done.id}/errors`)).body.data).toEqual([
+      { line: 4, column: 'supplier', message: expect.stringMatching(/^2 suppliers are named "Twin" \(ids \d+, \d+\): give the supplier's id instead\.$/) },
+      { line: 5, column: 'supplier', message: 'No supplier is named "Nobody".' },
+      { line: 6, column: 'custom_fields.warranty_months', message: expect.stringContaining('must be a number') },
+    ]);
+    const byName = (await call('GET', '/products?sku=SUP-1')).body.data[0];
+    expect(byName.supplier).toMatchObject({ id: north.id });
+    expect(byName.custom_fields).toEqual({ warranty_months: 24 });
+    expect((await call('GET', '/products?sku=SUP-2')).body.data[0].supplier).toMatchObject({ id: twin2.id });
+    const unknownColumn = await finished((await csvPost('type=master_skus', 'sku,name,custom_fields.nope\nSUP-7,X,1\n')).body.data.id);
+    expect((await call('GET', `/imports/${unknownColumn.id}/errors`)).body.data).toEqual([
+      { line: 2, column: 'custom_fields.nope', message: expect.stringContaining('"nope"') },
+    ]);
+  });
+
   it('keeps the rows of one BOM in one chunk, even across the 500-row boundary', async () => {
     const products = ['BOM-A', 'BOM-B', 'BOM-C', 'BOM-TOP'].map((sku) => `${sku},${sku} product`).join('\n');
     await finished((await csvPost('type=master_skus', `sku,name\n${products}\n`)).body.data.id);

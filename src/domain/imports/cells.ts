@@ -19,10 +19,12 @@ export class RowErrors {
   }
 }
 
-const cell = (row: CsvRow, column: string): string | undefined => {
+/** The cell, or undefined when the column is absent or the cell empty. */
+export function cellText(row: CsvRow, column: string): string | undefined {
   const value = row.values[column];
   return value === undefined || value === '' ? undefined : value;
-};
+}
+const cell = cellText;
 
 export function textCell(row: CsvRow, column: string, errors: RowErrors, maxLength = 255): string | undefined | null {
   const value = cell(row, column);

@@ -30,7 +30,8 @@ import type { Decimal } from '../../shared/decimal.js';
 import { currentCompany } from '../../tenancy/company-profile.js';
 import { RowErrors, textCell } from '../cells.js';
 import type { CsvRow, ImportOptions, ImportType } from '../import-type.js';
-import { activeProductsBySku, cellText, checkedDecimalCell, requiredText, unknownSku, type SkuProduct, inLineOrder } from './lookups.js';
+import { activeProductsBySku, checkedDecimalCell, requiredText, unknownSku, type SkuProduct, inLineOrder } from './lookups.js';
+import { cellText } from '../cells.js';
 
 /**
  * The boms type, with the key that groups its rows (for a runner that keeps a group in one chunk; ImportType

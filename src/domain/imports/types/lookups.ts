@@ -7,7 +7,7 @@ import { ACTIVE } from '../../products/products.js';
 import type { Decimal } from '../../shared/decimal.js';
 import { FieldErrorCollector } from '../../shared/errors.js';
 import { checkDecimal, type DecimalLimits } from '../../shared/field-checks.js';
-import { decimalCell, type RowErrors } from '../cells.js';
+import { cellText, decimalCell, type RowErrors } from '../cells.js';
 import type { CsvRow, RowError } from '../import-type.js';
 
 /** The chunk's errors in file order (a row's own errors in the order found). */
@@ -15,11 +15,6 @@ export function inLineOrder(errors: RowErrors): RowError[] {
   return [...errors.list].sort((a, b) => a.line - b.line);
 }
 
-/** The cell, or undefined when the column is absent or the cell empty. */
-export function cellText(row: CsvRow, column: string): string | undefined {
-  const value = row.values[column];
-  return value === undefined || value === '' ? undefined : value;
-}
 
 /** A required cell: its text, or null after recording "The <column> is required.". */
 export function requiredText(row: CsvRow, column: string, errors: RowErrors, maxLength = 255): string | null {

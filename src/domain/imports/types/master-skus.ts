@@ -12,6 +12,7 @@ import { snakeCase } from '../../../rest/casing.js';
 import { FieldErrorCollector } from '../../shared/errors.js';
 import { currentCompany } from '../../tenancy/company-profile.js';
 import { booleanCell, decimalCell, firstRowPerKey, listCell, RowErrors, textCell } from '../cells.js';
+import { suppliersByNameOrId } from './lookups.js';
 import type { CsvRow, ImportOptions, ImportType } from '../import-type.js';
 
 const TEXT_COLUMNS = ['name', 'description', 'upc', 'hsCode'] as const;
@@ -55,7 +56,7 @@ export const masterSkusImport: ImportType = {
   description:
     'Products by sku (required). name is required for a new product. Optional: description, upc, hs_code, retail_price, wholesale_price, unit_cost, ' +
     'landed_cost, manufacturing_fee, product_/box_/carton_/shipping_/pallet_ length, width and height (inches), weight with weight_unit ' +
-    `(${WEIGHT_UNITS.join(', ')}; default lb), category (a name; created when new), supplier (the name of an existing supplier), tags ` +
+    `(${WEIGHT_UNITS.join(', ')}; default lb), category (a name; created when new), supplier (an existing supplier's id, or its name when no other supplier has it), tags ` +
     '(names separated by | or ,; created when new; they replace the product\'s tags), sellable, discontinued, taxable, lot_tracking, is_drop_ship_item ' +
     '(true/false), and custom_fields.<key> for each product custom field. An empty cell leaves the value as it is.',
   requiredColumns: ['sku'],
@@ -78,14 +79,12 @@ async function applyChunk(tx: TenantTx, rows: readonly CsvRow[], options: Import
 
   const skus = candidates.map((p) => p.sku);
   const supplierNames = [...new Set(candidates.flatMap((p) => (p.supplierName ? [p.supplierName] : [])))];
-  const [existing, suppliers, definitions] = await Promise.all([
+  const [existing, supplierOf, definitions] = await Promise.all([
     tx.product.findMany({ where: { sku: { in: skus } }, select: { id: true, sku: true, customFields: true } }),
-    supplierNames.length ? tx.supplier.findMany({ where: { name: { in: supplierNames } }, select: { id: true, name: true }, orderBy: { id: 'asc' } }) : [],
+    suppliersByNameOrId(tx, supplierNames),
     candidates.some((p) => p.customFields) ? loadCustomFieldDefinitions(tx, 'product') : [],
   ]);
   const existingBySku = new Map(existing.map((p) => [p.sku, p]));
-  const supplierByName = new Map<string, number>();
-  for (const s of suppliers) if (!supplierByName.has(s.name)) supplierByName.set(s.name, s.id);
 
   const toCreate: ProductRow[] = [];
   const toUpdate: Array<ProductRow & { id: number }> = [];
@@ -100,12 +99,12 @@ async function applyChunk(tx: TenantTx, rows: readonly CsvRow[], options: Import
       continue;
     }
     if (p.supplierName !== undefined) {
-      const supplierId = supplierByName.get(p.supplierName);
-      if (supplierId === undefined) {
-        errors.add(p.row, 'supplier', `No supplier is named "${p.supplierName}".`);
+      const supplier = supplierOf(p.supplierName);
+      if (typeof supplier === 'string') {
+        errors.add(p.row, 'supplier', supplier);
         continue;
       }
-      p.fields.supplierId = supplierId;
+      p.fields.supplierId = supplier.id;
     }
     if (p.customFields) {
       const collector = new FieldErrorCollector();

@@ -73,9 +73,10 @@ async function applyChunk(tx: TenantTx, rows: readonly CsvRow[], _options: Impor
       },
     });
   }
+  const lineOf = new Map(counts.map((c) => [c.row, c.line]));
   const unique = new Set(firstRowPerKey(counts.map((c) => c.row), (row) => {
-    const count = counts.find((c) => c.row === row)!;
-    return `${count.line.productId}:${count.line.locationId}:${count.line.lotNumber ?? ''}`;
+    const line = lineOf.get(row)!;
+    return `${line.productId}:${line.locationId}:${line.lotNumber ?? ''}`;
   }, 'sku', errors, 'count of this sku, location and lot'));
   const lines = counts.filter((c) => unique.has(c.row));
   if (lines.length > 0) await postAdjustment(tx, { reason: 'stock import', lines: lines.map((c) => c.line) }, {});
