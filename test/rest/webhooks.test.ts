@@ -319,9 +319,12 @@ describe('deliveries', () => {
     expect((await api('GET', `/webhook-endpoints/${made.id}`)).body.data.status).toBe('enabled');
 
     rejectSku = '';
+    // As if it were still waiting out a long backoff: a retry sends it now, not after the wait.
+    await server.database.prisma.$executeRaw`UPDATE "WebhookDelivery" SET status = 'pending', "nextAttemptAt" = "nextAttemptAt" + interval '1 hour' WHERE id = ${failed.id}`;
     const retried = await api('POST', `/webhook-deliveries/${failed.id}/retry`);
     expect(retried.status, retried.text).toBe(200);
     expect(retried.body.data).toMatchObject({ id: failed.id, status: 'pending', attempts: 0 });
+    expect(Math.abs(Date.parse(retried.body.data.next_attempt_at) - Date.now())).toBeLessThan(5_000);
     const succeeded = await until('the retried delivery succeeded', async () => {
       const now = (await deliveriesOf(made.id)).find((d: any) => d.id === failed.id);
       return now.status === 'succeeded' && now;

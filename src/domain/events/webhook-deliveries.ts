@@ -52,8 +52,10 @@ export async function retryWebhookDelivery(db: TenantDb, id: number): Promise<De
     if (endpoint.status !== 'enabled') {
       throw new ConflictError(`Webhook endpoint ${endpoint.id} is disabled; enable it (PATCH status: enabled) before sending deliveries again.`);
     }
-    // Due now, and at least a millisecond later than before: each attempt's job is keyed by the due time.
-    const due = new Date(Math.max(Date.now(), delivery.nextAttemptAt.getTime() + 1));
+    // Due now — also when it was waiting out a backoff (the job queued for that later time finds the
+    // delivery rescheduled and skips). Each attempt's job is keyed by the due time, so never the same one.
+    const now = Date.now();
+    const due = new Date(now === delivery.nextAttemptAt.getTime() ? now + 1 : now);
     await tx.webhookDelivery.update({ where: byId(id), data: { status: 'pending', attempts: 0, nextAttemptAt: due, deliveredAt: null } });
     return getWebhookDelivery(tx, id);
   });
