@@ -11,7 +11,7 @@ import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { postStockMovements, type PostingContext } from './ledger/post-movements.js';
-import { balanceQuantity, lockBalanceRows } from './ledger/balances.js';
+import { balanceKeyText, lockBalanceRows } from './ledger/balances.js';
 import { parseDateOnly } from './lots.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
@@ -79,21 +79,20 @@ export async function postAdjustment(tx: TenantTx, input: AdjustmentInput, conte
   const adjustment = await tx.inventoryAdjustment.create({
     data: { reason: input.reason ?? null, notes: input.notes ?? null, status: 'posted', postedAt } as any,
   });
-  const lines: Array<{ id: number }> = [];
-  for (const [index, line] of input.lines.entries()) {
-    lines.push(
-      await tx.inventoryAdjustmentLine.create({
-        data: {
-          adjustmentId: adjustment.id,
-          productId: line.productId,
-          locationId: line.locationId,
-          quantity: changes[index],
-          countedQuantity: line.countedQuantity ?? null,
-          reason: line.reason ?? null,
-        } as any,
-      }),
-    );
-  }
+  // Ids ascend in the order the rows were written: sorted, they are the lines' order.
+  const lines = (
+    await tx.inventoryAdjustmentLine.createManyAndReturn({
+      data: input.lines.map((line, index) => ({
+        adjustmentId: adjustment.id,
+        productId: line.productId,
+        locationId: line.locationId,
+        quantity: changes[index],
+        countedQuantity: line.countedQuantity ?? null,
+        reason: line.reason ?? null,
+      })) as Prisma.InventoryAdjustmentLineCreateManyInput[],
+      select: { id: true },
+    })
+  ).sort((a, b) => a.id - b.id);
   // A count that matches the stock changes nothing: its line is kept, without a movement.
   const moving = input.lines.map((line, index) => ({ line, index })).filter(({ index }) => !changes[index].isZero());
   const posted = await postStockMovements(
@@ -115,18 +114,20 @@ export async function postAdjustment(tx: TenantTx, input: AdjustmentInput, conte
     })),
     { ...context, occurredAt: postedAt },
   );
-  for (const [position, { index }] of moving.entries()) {
-    const line = lines[index];
-    const parts = posted.filter((movement) => movement.inputIndex === position);
+  // Each moving line learns its lot (when one), first movement and cost: one statement for all of them.
+  const byInput = new Map<number, typeof posted>();
+  for (const movement of posted) (byInput.get(movement.inputIndex) ?? byInput.set(movement.inputIndex, []).get(movement.inputIndex)!).push(movement);
+  const updates = moving.map(({ index }, position) => {
+    const parts = byInput.get(position)!;
     const lotIds = new Set(parts.map((movement) => movement.lotId));
-    await tx.inventoryAdjustmentLine.update({
-      where: byId(line.id),
-      data: {
-        lotId: lotIds.size === 1 ? parts[0].lotId : null,
-        movementId: parts[0].id,
-        unitCost: weightedUnitCost(parts),
-      },
-    });
+    return { id: lines[index]!.id, lotId: lotIds.size === 1 ? parts[0]!.lotId : null, movementId: parts[0]!.id, unitCost: weightedUnitCost(parts) };
+  });
+  if (updates.length > 0) {
+    await tx.$executeRaw`
+      UPDATE "InventoryAdjustmentLine" AS l SET "lotId" = v.lot_id, "movementId" = v.movement_id, "unitCost" = v.unit_cost
+      FROM unnest(${updates.map((u) => u.id)}::int[], ${updates.map((u) => u.lotId)}::int[], ${updates.map((u) => u.movementId)}::int[],
+                  ${updates.map((u) => u.unitCost?.toString() ?? null)}::numeric[]) AS v(id, lot_id, movement_id, unit_cost)
+      WHERE l."companyId" = ${adjustment.companyId} AND l."id" = v.id`;
   }
   return adjustment.id;
 }
@@ -203,7 +204,17 @@ async function resolveChanges(tx: TenantTx, lines: AdjustmentLineInput[]): Promi
   );
   const errors = new FieldErrorCollector();
   const companyId = products.values().next().value!.companyId;
-  await lockBalanceRows(tx, companyId, counted.map(({ line }) => line));
+  const onHand = new Map((await lockBalanceRows(tx, companyId, counted.map(({ line }) => line))).map((row) => [balanceKeyText(row), row.quantity]));
+  const lotCounts = counted.filter(({ line }) => products.get(line.productId)!.lotTracking);
+  const lots =
+    lotCounts.length === 0
+      ? []
+      : await tx.lot.findMany({
+          where: { OR: lotCounts.map(({ line }) => ({ productId: line.productId, ...(line.lotId ? { id: line.lotId } : { lotNumber: (line.lotNumber ?? '').trim() }) })) },
+          select: { id: true, productId: true, lotNumber: true },
+        });
+  const lotById = new Map(lots.map((lot) => [lot.id, lot]));
+  const lotByNumber = new Map(lots.map((lot) => [`${lot.productId}:${lot.lotNumber}`, lot]));
   const changes = lines.map((line) => line.quantity ?? ZERO);
   for (const { line, index } of counted) {
     const product = products.get(line.productId)!;
@@ -213,11 +224,8 @@ async function resolveChanges(tx: TenantTx, lines: AdjustmentLineInput[]): Promi
         errors.add(`lines.${index}.lotNumber`, 'A count of a lot-tracked product names the lot that was counted.');
         continue;
       }
-      const lot = await tx.lot.findFirst({
-        where: { productId: product.id, ...(line.lotId ? { id: line.lotId } : { lotNumber: line.lotNumber!.trim() }) },
-        select: { id: true },
-      });
-      lotId = lot?.id ?? null;
+      const named = line.lotId ? lotById.get(line.lotId) : lotByNumber.get(`${product.id}:${line.lotNumber!.trim()}`);
+      const lot = named?.productId === product.id ? named : undefined;
       if (!lot && line.lotId) {
         errors.add(`lines.${index}.lotId`, `Lot ${line.lotId} does not exist for this product.`);
         continue;
@@ -226,9 +234,9 @@ async function resolveChanges(tx: TenantTx, lines: AdjustmentLineInput[]): Promi
         changes[index] = line.countedQuantity!; // a lot not seen before: everything counted is new
         continue;
       }
+      lotId = lot.id;
     }
-    const onHand = await balanceQuantity(tx, { companyId, productId: product.id, locationId: line.locationId, lotId });
-    changes[index] = line.countedQuantity!.minus(onHand);
+    changes[index] = line.countedQuantity!.minus(onHand.get(balanceKeyText({ productId: product.id, locationId: line.locationId, lotId })) ?? ZERO);
   }
   errors.throwIfAny();
   return changes;

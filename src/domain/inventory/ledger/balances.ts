@@ -1,12 +1,13 @@
-// Keeps StockBalance in step with the ledger, safely under concurrency. Raw SQL because the safety lives in
-// the statements themselves: an increase is one INSERT … ON CONFLICT DO UPDATE (quantity = quantity + d); a
-// decrease is one conditional UPDATE (… WHERE quantity + d >= 0), which PostgreSQL re-checks against the
-// latest committed row after waiting for its lock, so two requests taking the last units never both
-// succeed. Raw SQL bypasses the tenant client, so every statement names the company explicitly (taken from
-// rows the tenant client already returned).
+// Keeps StockBalance in step with the ledger, safely under concurrency, with a fixed number of statements
+// whatever the number of lines. A posting first locks every existing balance row it may touch, in one
+// statement and one fixed order (product, location, lot), so two postings touching the same rows queue
+// behind each other instead of deadlocking, and the quantities it reads stay true until it commits. It then
+// decides every line against those quantities in memory and writes all the changes in one
+// INSERT … ON CONFLICT DO UPDATE (quantity = quantity + delta): a row another transaction creates meanwhile
+// is added to, never overwritten. Raw SQL bypasses the tenant client, so every statement names the company
+// explicitly (taken from rows the tenant client already returned).
 import type { TenantTx } from '../../../db/tenant-client.js';
-import { Prisma } from '../../../generated/prisma/client.js';
-import { Decimal, ZERO } from '../../shared/decimal.js';
+import { Decimal } from '../../shared/decimal.js';
 
 export interface BalanceKey {
   companyId: number;
@@ -15,81 +16,65 @@ export interface BalanceKey {
   lotId: number | null;
 }
 
-/** Adds `delta` (> 0) to the balance, creating the row when missing. Returns the new quantity. */
-export async function increaseBalance(tx: TenantTx, key: BalanceKey, delta: Decimal): Promise<Decimal> {
-  const rows = await tx.$queryRaw<Array<{ quantity: Decimal }>>`
-    INSERT INTO "StockBalance" ("companyId", "productId", "locationId", "lotId", "lotKey", "quantity", "updatedAt")
-    VALUES (${key.companyId}, ${key.productId}, ${key.locationId}, ${key.lotId}, ${key.lotId ?? 0}, ${delta.toString()}::numeric, now())
-    ON CONFLICT ("companyId", "productId", "locationId", "lotKey")
-    DO UPDATE SET "quantity" = "StockBalance"."quantity" + EXCLUDED."quantity", "updatedAt" = now()
-    RETURNING "quantity"`;
-  return new Decimal(rows[0].quantity.toString());
+export interface LockedBalance {
+  productId: number;
+  locationId: number;
+  lotId: number | null;
+  quantity: Decimal;
+}
+
+/** `product:location:lotKey` — one balance row (lotKey 0 is stock without a lot). */
+export function balanceKeyText(key: { productId: number; locationId: number; lotId: number | null }): string {
+  return `${key.productId}:${key.locationId}:${key.lotId ?? 0}`;
 }
 
 /**
- * Subtracts `amount` (> 0) from the balance unless that would leave it below zero (and negative stock is
- * not allowed). Returns the new quantity, or null when refused.
- */
-export async function decreaseBalance(
-  tx: TenantTx,
-  key: BalanceKey,
-  amount: Decimal,
-  allowNegative: boolean,
-): Promise<Decimal | null> {
-  const rows = await tx.$queryRaw<Array<{ quantity: Decimal }>>`
-    UPDATE "StockBalance" SET "quantity" = "quantity" - ${amount.toString()}::numeric, "updatedAt" = now()
-    WHERE "companyId" = ${key.companyId} AND "productId" = ${key.productId} AND "locationId" = ${key.locationId}
-      AND "lotKey" = ${key.lotId ?? 0} AND (${allowNegative} OR "quantity" - ${amount.toString()}::numeric >= 0)
-    RETURNING "quantity"`;
-  if (rows.length > 0) return new Decimal(rows[0].quantity.toString());
-  if (!allowNegative) return null;
-  // No row yet and negative stock is allowed: the row starts below zero.
-  return increaseBalance(tx, key, amount.negated());
-}
-
-/** The current quantity of one balance (0 when there is no row). */
-export async function balanceQuantity(tx: TenantTx, key: BalanceKey): Promise<Decimal> {
-  const rows = await tx.$queryRaw<Array<{ quantity: Decimal }>>`
-    SELECT "quantity" FROM "StockBalance"
-    WHERE "companyId" = ${key.companyId} AND "productId" = ${key.productId} AND "locationId" = ${key.locationId}
-      AND "lotKey" = ${key.lotId ?? 0}`;
-  return rows.length > 0 ? new Decimal(rows[0].quantity.toString()) : ZERO;
-}
-
-/**
- * Locks the lot balances of a product at a location (SELECT … FOR UPDATE) and returns those above zero, so
- * choosing lots and taking from them happen against quantities no other transaction can change meanwhile.
- */
-export async function lockLotBalances(
-  tx: TenantTx,
-  key: Omit<BalanceKey, 'lotId'>,
-): Promise<Array<{ lotId: number; quantity: Decimal }>> {
-  const rows = await tx.$queryRaw<Array<{ lotId: number; quantity: Decimal }>>`
-    SELECT "lotId", "quantity" FROM "StockBalance"
-    WHERE "companyId" = ${key.companyId} AND "productId" = ${key.productId} AND "locationId" = ${key.locationId}
-      AND "lotId" IS NOT NULL
-    ORDER BY "lotKey"
-    FOR UPDATE`;
-  return rows
-    .map((row) => ({ lotId: Number(row.lotId), quantity: new Decimal(row.quantity.toString()) }))
-    .filter((row) => row.quantity.gt(0));
-}
-
-/**
- * Locks the existing balance rows a multi-line posting may touch, all at once and in one fixed order
- * (product, location, lot), before any of them changes. Two postings that touch the same rows in different
- * line orders then queue behind each other instead of deadlocking.
+ * Locks the existing balance rows of these products at these locations (every lot), all at once and in one
+ * fixed order, and answers their quantities.
  */
 export async function lockBalanceRows(
   tx: TenantTx,
   companyId: number,
   pairs: ReadonlyArray<{ productId: number; locationId: number }>,
-): Promise<void> {
+): Promise<LockedBalance[]> {
+  if (pairs.length === 0) return [];
   const productIds = [...new Set(pairs.map((pair) => pair.productId))];
   const locationIds = [...new Set(pairs.map((pair) => pair.locationId))];
-  await tx.$queryRaw`
-    SELECT "id" FROM "StockBalance"
-    WHERE "companyId" = ${companyId} AND "productId" IN (${Prisma.join(productIds)}) AND "locationId" IN (${Prisma.join(locationIds)})
+  const rows = await tx.$queryRaw<Array<{ productId: number; locationId: number; lotId: number | null; quantity: unknown }>>`
+    SELECT "productId", "locationId", "lotId", "quantity" FROM "StockBalance"
+    WHERE "companyId" = ${companyId} AND "productId" = ANY(${productIds}::int[]) AND "locationId" = ANY(${locationIds}::int[])
     ORDER BY "productId", "locationId", "lotKey"
     FOR UPDATE`;
+  return rows.map((row) => ({
+    productId: Number(row.productId),
+    locationId: Number(row.locationId),
+    lotId: row.lotId === null ? null : Number(row.lotId),
+    quantity: new Decimal(String(row.quantity)),
+  }));
+}
+
+/**
+ * Adds each delta to its balance row (creating missing rows), one statement for all of them, in key order.
+ * Answers the new quantities by key.
+ */
+export async function applyBalanceDeltas(
+  tx: TenantTx,
+  companyId: number,
+  deltas: ReadonlyArray<{ productId: number; locationId: number; lotId: number | null; delta: Decimal }>,
+): Promise<Map<string, Decimal>> {
+  if (deltas.length === 0) return new Map();
+  const sorted = [...deltas].sort((a, b) => a.productId - b.productId || a.locationId - b.locationId || (a.lotId ?? 0) - (b.lotId ?? 0));
+  const rows = await tx.$queryRaw<Array<{ productId: number; locationId: number; lotKey: number; quantity: unknown }>>`
+    INSERT INTO "StockBalance" ("companyId", "productId", "locationId", "lotId", "lotKey", "quantity", "updatedAt")
+    SELECT ${companyId}, d.product_id, d.location_id, d.lot_id, coalesce(d.lot_id, 0), d.delta, now()
+    FROM unnest(${sorted.map((d) => d.productId)}::int[], ${sorted.map((d) => d.locationId)}::int[],
+                ${sorted.map((d) => d.lotId)}::int[], ${sorted.map((d) => d.delta.toString())}::numeric[])
+         WITH ORDINALITY AS d(product_id, location_id, lot_id, delta, position)
+    ORDER BY d.position
+    ON CONFLICT ("companyId", "productId", "locationId", "lotKey")
+    DO UPDATE SET "quantity" = "StockBalance"."quantity" + EXCLUDED."quantity", "updatedAt" = now()
+    RETURNING "productId", "locationId", "lotKey", "quantity"`;
+  return new Map(
+    rows.map((row) => [`${Number(row.productId)}:${Number(row.locationId)}:${Number(row.lotKey)}`, new Decimal(String(row.quantity))]),
+  );
 }

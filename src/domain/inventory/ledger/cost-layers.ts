@@ -6,8 +6,11 @@
 // beyond the open layers, the part beyond consumes nothing and so carries no cost; the next increase first
 // covers that deficit (recorded as consumed by the receipt's own movement), so the open layers always hold
 // exactly the product's positive stock on hand.
+//
+// A posting locks the open layers of its products once (FOR UPDATE), plays all its movements against them
+// in memory (FifoBook), and writes the outcome in at most three statements: new layers, consumptions, and
+// the remaining quantities of the layers it drew on.
 import type { TenantTx } from '../../../db/tenant-client.js';
-import { byId } from '../../../db/tenant-client.js';
 import { Decimal, ZERO } from '../../shared/decimal.js';
 
 export interface LayerProduct {
@@ -21,61 +24,163 @@ export function receiptUnitCost(product: LayerProduct, given: Decimal | null | u
   return given ?? product.unitCost ?? ZERO;
 }
 
-export async function openCostLayer(
-  tx: TenantTx,
-  product: LayerProduct,
-  movement: { id: number; locationId: number; lotId: number | null; occurredAt: Date; quantity: Decimal },
-  unitCost: Decimal,
-  /** Units issued earlier beyond the open layers (negative stock) that this receipt covers first. */
-  deficit: Decimal = ZERO,
-): Promise<void> {
-  const covered = Decimal.min(Decimal.max(deficit, ZERO), movement.quantity);
-  const layer = await tx.costLayer.create({
-    data: {
+interface OpenLayer {
+  /** The stored layer's id, or null for a layer this posting opens. */
+  id: number | null;
+  /** Index into FifoBook.opened for a layer this posting opens. */
+  openedIndex: number | null;
+  receivedAt: Date;
+  remaining: Decimal;
+  unitCost: Decimal;
+}
+
+export interface OpenedLayer {
+  productId: number;
+  locationId: number;
+  lotId: number | null;
+  /** Index of the posting's movement that opened it. */
+  movementIndex: number;
+  receivedAt: Date;
+  originalQuantity: Decimal;
+  remaining: Decimal;
+  unitCost: Decimal;
+  landedUnitCost: Decimal;
+}
+
+export interface Consumption {
+  /** A stored layer (layerId) or one this posting opens (openedIndex). */
+  layerId: number | null;
+  openedIndex: number | null;
+  movementIndex: number;
+  quantity: Decimal;
+  unitCost: Decimal;
+}
+
+/** The open layers of a posting's products, played forward in memory, movement by movement. */
+export class FifoBook {
+  readonly opened: OpenedLayer[] = [];
+  readonly consumptions: Consumption[] = [];
+  private readonly layers = new Map<number, OpenLayer[]>();
+  private readonly originalRemaining = new Map<number, Decimal>();
+  private readonly storedRemaining = new Map<number, { layer: OpenLayer }>();
+
+  constructor(stored: Array<{ id: number; productId: number; receivedAt: Date; remainingQuantity: Decimal; unitCost: Decimal }>) {
+    for (const row of stored) {
+      const layer: OpenLayer = { id: row.id, openedIndex: null, receivedAt: row.receivedAt, remaining: row.remainingQuantity, unitCost: row.unitCost };
+      this.layersOf(row.productId).push(layer);
+      this.originalRemaining.set(row.id, row.remainingQuantity);
+      this.storedRemaining.set(row.id, { layer });
+    }
+  }
+
+  /**
+   * An increase of `quantity` at `unitCost`. `deficit` is what was issued beyond the open layers before it
+   * (negative stock on hand): the receipt covers that first, as consumed by its own movement.
+   */
+  open(product: LayerProduct, movement: { index: number; locationId: number; lotId: number | null; occurredAt: Date; quantity: Decimal }, unitCost: Decimal, deficit: Decimal): void {
+    const covered = Decimal.min(Decimal.max(deficit, ZERO), movement.quantity);
+    const openedIndex = this.opened.length;
+    this.opened.push({
       productId: product.id,
       locationId: movement.locationId,
       lotId: movement.lotId,
-      movementId: movement.id,
+      movementIndex: movement.index,
       receivedAt: movement.occurredAt,
       originalQuantity: movement.quantity,
-      remainingQuantity: movement.quantity.minus(covered),
+      remaining: movement.quantity.minus(covered),
       unitCost,
       landedUnitCost: unitCost.plus(product.landedCost ?? ZERO),
-    } as any,
-  });
-  if (covered.gt(0)) {
-    await tx.costLayerConsumption.create({ data: { layerId: layer.id, movementId: movement.id, quantity: covered, unitCost } as any });
+    });
+    const layers = this.layersOf(product.id);
+    const layer: OpenLayer = { id: null, openedIndex, receivedAt: movement.occurredAt, remaining: movement.quantity.minus(covered), unitCost };
+    // Oldest first by receivedAt; a layer opened now comes after stored layers of the same moment (higher id).
+    const at = layers.findIndex((other) => other.receivedAt.getTime() > layer.receivedAt.getTime());
+    layers.splice(at === -1 ? layers.length : at, 0, layer);
+    if (covered.gt(0)) this.consumptions.push({ layerId: null, openedIndex, movementIndex: movement.index, quantity: covered, unitCost });
+  }
+
+  /** A decrease: consumes oldest first; answers the weighted unit cost consumed (null when no layer was open). */
+  consume(productId: number, movementIndex: number, quantity: Decimal): Decimal | null {
+    let left = quantity;
+    let consumed = ZERO;
+    let cost = ZERO;
+    for (const layer of this.layersOf(productId)) {
+      if (left.lte(0)) break;
+      if (layer.remaining.lte(0)) continue;
+      const take = Decimal.min(layer.remaining, left);
+      layer.remaining = layer.remaining.minus(take);
+      if (layer.openedIndex !== null) this.opened[layer.openedIndex]!.remaining = layer.remaining;
+      this.consumptions.push({ layerId: layer.id, openedIndex: layer.openedIndex, movementIndex, quantity: take, unitCost: layer.unitCost });
+      left = left.minus(take);
+      consumed = consumed.plus(take);
+      cost = cost.plus(take.times(layer.unitCost));
+    }
+    return consumed.gt(0) ? cost.dividedBy(consumed).toDecimalPlaces(10) : null;
+  }
+
+  /** Stored layers whose remaining quantity changed. */
+  changedStoredLayers(): Array<{ id: number; remaining: Decimal }> {
+    return [...this.storedRemaining.entries()]
+      .filter(([id, { layer }]) => !layer.remaining.eq(this.originalRemaining.get(id)!))
+      .map(([id, { layer }]) => ({ id, remaining: layer.remaining }));
+  }
+
+  private layersOf(productId: number): OpenLayer[] {
+    return this.layers.get(productId) ?? this.layers.set(productId, []).get(productId)!;
   }
 }
 
-/**
- * Consumes `quantity` (> 0) from the product's open layers, oldest first, under row locks (FOR UPDATE), and
- * returns the weighted unit cost of what was consumed (null when no layer was open).
- */
-export async function consumeCostLayers(
-  tx: TenantTx,
-  product: LayerProduct,
-  movementId: number,
-  quantity: Decimal,
-): Promise<Decimal | null> {
-  const layers = await tx.$queryRaw<Array<{ id: number; remainingQuantity: Decimal; unitCost: Decimal }>>`
-    SELECT "id", "remainingQuantity", "unitCost" FROM "CostLayer"
-    WHERE "companyId" = ${product.companyId} AND "productId" = ${product.id} AND "remainingQuantity" > 0
-    ORDER BY "receivedAt", "id"
+/** Locks the open layers of these products (FOR UPDATE), oldest first per product. */
+export async function lockOpenLayers(tx: TenantTx, companyId: number, productIds: number[]): Promise<FifoBook> {
+  if (productIds.length === 0) return new FifoBook([]);
+  const rows = await tx.$queryRaw<Array<{ id: number; productId: number; receivedAt: Date; remainingQuantity: unknown; unitCost: unknown }>>`
+    SELECT "id", "productId", "receivedAt", "remainingQuantity", "unitCost" FROM "CostLayer"
+    WHERE "companyId" = ${companyId} AND "productId" = ANY(${productIds}::int[]) AND "remainingQuantity" > 0
+    ORDER BY "productId", "receivedAt", "id"
     FOR UPDATE`;
-  let left = quantity;
-  let consumed = ZERO;
-  let cost = ZERO;
-  for (const layer of layers) {
-    if (left.lte(0)) break;
-    const remaining = new Decimal(layer.remainingQuantity.toString());
-    const unitCost = new Decimal(layer.unitCost.toString());
-    const take = Decimal.min(remaining, left);
-    await tx.costLayer.update({ where: byId(layer.id), data: { remainingQuantity: remaining.minus(take) } });
-    await tx.costLayerConsumption.create({ data: { layerId: layer.id, movementId, quantity: take, unitCost } as any });
-    left = left.minus(take);
-    consumed = consumed.plus(take);
-    cost = cost.plus(take.times(unitCost));
+  return new FifoBook(
+    rows.map((row) => ({
+      id: Number(row.id),
+      productId: Number(row.productId),
+      receivedAt: new Date(row.receivedAt),
+      remainingQuantity: new Decimal(String(row.remainingQuantity)),
+      unitCost: new Decimal(String(row.unitCost)),
+    })),
+  );
+}
+
+/** Writes what the book recorded: new layers, consumptions, changed remaining quantities (≤ 3 statements). */
+export async function writeFifoBook(tx: TenantTx, companyId: number, book: FifoBook, movementIds: number[]): Promise<void> {
+  let openedIds: number[] = [];
+  if (book.opened.length > 0) {
+    const layers = book.opened;
+    const rows = await tx.$queryRaw<Array<{ id: number }>>`
+      INSERT INTO "CostLayer" ("companyId", "productId", "locationId", "lotId", "movementId", "receivedAt", "originalQuantity", "remainingQuantity", "unitCost", "landedUnitCost")
+      SELECT ${companyId}, l.product_id, l.location_id, l.lot_id, l.movement_id, l.received_at, l.original, l.remaining, l.unit_cost, l.landed_unit_cost
+      FROM unnest(${layers.map((l) => l.productId)}::int[], ${layers.map((l) => l.locationId)}::int[], ${layers.map((l) => l.lotId)}::int[],
+                  ${layers.map((l) => movementIds[l.movementIndex]!)}::int[], ${layers.map((l) => l.receivedAt.toISOString())}::timestamptz[],
+                  ${layers.map((l) => l.originalQuantity.toString())}::numeric[], ${layers.map((l) => l.remaining.toString())}::numeric[],
+                  ${layers.map((l) => l.unitCost.toString())}::numeric[], ${layers.map((l) => l.landedUnitCost.toString())}::numeric[])
+           WITH ORDINALITY AS l(product_id, location_id, lot_id, movement_id, received_at, original, remaining, unit_cost, landed_unit_cost, position)
+      ORDER BY l.position
+      RETURNING "id"`;
+    openedIds = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
   }
-  return consumed.gt(0) ? cost.dividedBy(consumed).toDecimalPlaces(10) : null;
+  if (book.consumptions.length > 0) {
+    const taken = book.consumptions;
+    await tx.$executeRaw`
+      INSERT INTO "CostLayerConsumption" ("companyId", "layerId", "movementId", "quantity", "unitCost")
+      SELECT ${companyId}, c.layer_id, c.movement_id, c.quantity, c.unit_cost
+      FROM unnest(${taken.map((c) => c.layerId ?? openedIds[c.openedIndex!]!)}::int[], ${taken.map((c) => movementIds[c.movementIndex]!)}::int[],
+                  ${taken.map((c) => c.quantity.toString())}::numeric[], ${taken.map((c) => c.unitCost.toString())}::numeric[])
+           WITH ORDINALITY AS c(layer_id, movement_id, quantity, unit_cost, position)
+      ORDER BY c.position`;
+  }
+  const changed = book.changedStoredLayers();
+  if (changed.length > 0) {
+    await tx.$executeRaw`
+      UPDATE "CostLayer" AS l SET "remainingQuantity" = v.remaining
+      FROM unnest(${changed.map((c) => c.id)}::int[], ${changed.map((c) => c.remaining.toString())}::numeric[]) AS v(id, remaining)
+      WHERE l."companyId" = ${companyId} AND l."id" = v.id`;
+  }
 }

@@ -1,18 +1,23 @@
-// The one door every change of stock goes through (adjustments, transfers, later receiving and shipping).
-// For each movement it resolves the lot (or splits a lot-less take across lots by the deduction strategy),
-// updates the balances concurrency-safely (see balances.ts), refuses negative stock unless the warehouse
-// group allows it, writes the immutable ledger rows and keeps the FIFO cost layers (see cost-layers.ts).
-// Stock that arrives goes to the backorders of sales orders first (src/domain/sales/allocation.ts).
+// The one door every change of stock goes through (adjustments, transfers, receiving, shipping, returns,
+// production). For each movement it resolves the lot (or splits a lot-less take across lots by the deduction
+// strategy), updates the balances concurrency-safely (see balances.ts), refuses negative stock unless the
+// warehouse group allows it, writes the immutable ledger rows and keeps the FIFO cost layers (see
+// cost-layers.ts). Stock that arrives goes to the backorders of sales orders first (src/domain/sales/allocation.ts).
 // It runs inside the caller's transaction and never opens its own, so a document posts all or nothing.
 // Each posting writes one stock.moved event (src/domain/events) with its movements, in the same transaction.
-import type { Lot, StockMovement, WarehouseGroup } from '../../../generated/prisma/client.js';
+//
+// Set-based: the statements do not grow with the lines. Facts, lots, balance rows and cost layers are read
+// (and locked) once for all lines; the lines are then played in order in memory against those locked
+// quantities (a later line sees what an earlier one did); balances, movements, layers and consumptions are
+// each written by one statement.
+import type { Lot, StockMovement } from '../../../generated/prisma/client.js';
 import type { TenantTx } from '../../../db/tenant-client.js';
-import { byId } from '../../../db/tenant-client.js';
 import { Decimal, toDecimal, ZERO, type DecimalInput } from '../../shared/decimal.js';
 import { ValidationError } from '../../shared/errors.js';
-import { findNamedLot, findOrCreateLot, isExpired, orderLots, todayUtc, type LotPickOrder } from '../lots.js';
-import { balanceQuantity, decreaseBalance, increaseBalance, lockBalanceRows, lockLotBalances, type BalanceKey } from './balances.js';
-import { consumeCostLayers, openCostLayer, receiptUnitCost, type LayerProduct } from './cost-layers.js';
+import { applyBalanceDeltas, balanceKeyText, lockBalanceRows } from './balances.js';
+import { lockOpenLayers, receiptUnitCost, writeFifoBook, type FifoBook } from './cost-layers.js';
+import { checkPostingLines, type CheckedLine } from './posting-facts.js';
+import { loadPickableLots, pickLots, resolveNamedLots, takesFromLots } from './posting-lots.js';
 import { allocateArrivals } from '../../sales/allocation.js';
 import { recordEvent } from '../../events/outbox.js';
 
@@ -59,99 +64,158 @@ export interface PostedMovement extends StockMovement {
   lot: Lot | null;
 }
 
-interface ProductFacts extends LayerProduct {
-  sku: string;
-  lotTracking: boolean;
-  lotDeductionStrategy: string | null;
-}
-
-interface LocationFacts {
-  id: number;
-  name: string;
-  group: WarehouseGroup | null;
-}
-
 export async function postStockMovements(
   tx: TenantTx,
   movements: MovementInput[],
   context: PostingContext = {},
 ): Promise<PostedMovement[]> {
+  if (movements.length === 0) return [];
   const occurredAt = context.occurredAt ?? new Date();
-  const products = new Map<number, ProductFacts>();
-  const locations = new Map<number, LocationFacts>();
-  const posted: PostedMovement[] = [];
+  const lines = await checkPostingLines(tx, movements);
+  const companyId = lines[0]!.product.companyId;
+  const namedLots = await resolveNamedLots(tx, lines);
+  const locked = await lockBalanceRows(tx, companyId, lines.map((line) => ({ productId: line.product.id, locationId: line.location.id })));
+  const pickable = await loadPickableLots(tx, lines, locked);
+  for (const lot of namedLots.values()) pickable.byId.set(lot.id, lot);
 
-  if (movements.length > 1) {
-    const first = await loadProduct(tx, products, movements[0].productId, movements[0].field ?? '');
-    await lockBalanceRows(tx, first.companyId, movements);
-  }
+  // The posting's balances as its lines change them, starting from the locked rows, and the lots held at
+  // each product and location (for lot-less takes).
+  const balances = new Map(locked.map((row) => [balanceKeyText(row), row.quantity]));
+  const lotsAt = new Map<string, Set<number>>();
+  const place = (productId: number, locationId: number) => lotsAt.get(`${productId}:${locationId}`) ?? lotsAt.set(`${productId}:${locationId}`, new Set()).get(`${productId}:${locationId}`)!;
+  for (const row of locked) if (row.lotId !== null) place(row.productId, row.locationId).add(row.lotId);
 
-  for (const [inputIndex, input] of movements.entries()) {
-    const field = input.field ?? '';
-    const product = await loadProduct(tx, products, input.productId, field);
-    const location = await loadLocation(tx, locations, input.locationId, field);
-    const quantity = toDecimal(input.quantity);
-    if (quantity.isZero()) throw new ValidationError({ [`${field}quantity`]: ['The quantity may not be 0.'] });
-    const namesLot = (input.lotId ?? null) !== null || (input.lotNumber ?? '').trim() !== '';
-    if (!product.lotTracking && namesLot) {
-      throw new ValidationError({ [`${field}lotNumber`]: [`Product ${product.sku} is not lot-tracked; its stock moves without a lot.`] });
-    }
-    const allowNegative = location.group?.allowNegativeStock ?? false;
-    const key = { companyId: product.companyId, productId: product.id, locationId: location.id };
-
-    let parts: Array<{ lot: Lot | null; quantity: Decimal }>;
-    if (quantity.gt(0)) {
-      parts = [{ lot: product.lotTracking ? await findOrCreateLot(tx, product.id, input, field) : null, quantity }];
-    } else if (!product.lotTracking || namesLot) {
-      parts = [{ lot: namesLot ? await findNamedLot(tx, product.id, input, field) : null, quantity }];
-    } else {
-      parts = await pickLots(tx, product, location, quantity.negated(), allowNegative, field);
-    }
-
-    for (const part of parts) {
-      const balanceKey: BalanceKey = { ...key, lotId: part.lot?.id ?? null };
-      if (part.quantity.gt(0)) {
-        await increaseBalance(tx, balanceKey, part.quantity);
-      } else if ((await decreaseBalance(tx, balanceKey, part.quantity.negated(), allowNegative)) === null) {
-        const available = await balanceQuantity(tx, balanceKey);
-        throw shortage(product, location, part.lot, available, part.quantity.negated(), field);
-      }
-      const valued = (input.valuation ?? 'fifo') === 'fifo';
-      const receiptCost = part.quantity.gt(0)
-        ? receiptUnitCost(product, input.unitCost === undefined || input.unitCost === null ? null : toDecimal(input.unitCost))
-        : null;
-      let movement = await tx.stockMovement.create({
-        data: {
-          productId: product.id,
-          locationId: location.id,
-          lotId: part.lot?.id ?? null,
-          quantity: part.quantity,
-          unitCost: receiptCost,
-          reason: input.reason,
-          sourceType: input.sourceType,
-          sourceId: input.sourceId ?? null,
-          sourceLineId: input.sourceLineId ?? null,
-          createdByTokenId: context.tokenId ?? null,
-          createdByUserId: context.userId ?? null,
-          occurredAt,
-        } as any,
-      });
-      if (valued && receiptCost) {
-        // Stock on hand across locations before this receipt; below zero, the receipt covers that first.
-        const total = await tx.stockBalance.aggregate({ where: { productId: product.id }, _sum: { quantity: true } });
-        const before = new Decimal(total._sum.quantity ?? 0).minus(part.quantity);
-        await openCostLayer(tx, input.landedCostIncluded ? { ...product, landedCost: null } : product, movement, receiptCost, before.negated());
-      } else if (valued) {
-        const unitCost = await consumeCostLayers(tx, product, movement.id, part.quantity.negated());
-        if (unitCost) movement = await tx.stockMovement.update({ where: byId(movement.id), data: { unitCost } });
-      }
-      posted.push({ ...movement, inputIndex, lot: part.lot });
+  const parts: Part[] = [];
+  for (const line of lines) {
+    const key = { productId: line.product.id, locationId: line.location.id };
+    const lineParts = takesFromLots(line)
+      ? pickLots(
+          line,
+          pickable,
+          [...place(key.productId, key.locationId)].map((lotId) => ({ lotId, quantity: balances.get(balanceKeyText({ ...key, lotId }))! })),
+          (available) => shortage(line, null, available, line.quantity.negated()),
+        )
+      : [{ lot: line.product.lotTracking ? namedLots.get(line.index) ?? null : null, quantity: line.quantity }];
+    for (const part of lineParts) {
+      const balanceKey = balanceKeyText({ ...key, lotId: part.lot?.id ?? null });
+      const before = balances.get(balanceKey) ?? ZERO;
+      const after = before.plus(part.quantity);
+      if (part.quantity.lt(0) && after.lt(0) && !line.allowNegative) throw shortage(line, part.lot, before, part.quantity.negated());
+      balances.set(balanceKey, after);
+      if (part.lot) place(key.productId, key.locationId).add(part.lot.id);
+      parts.push({ line, lot: part.lot, quantity: part.quantity, unitCost: null });
     }
   }
+
+  const book = await valueParts(tx, companyId, parts, occurredAt);
+  await writeBalances(tx, companyId, parts);
+  const ids = await insertMovements(tx, companyId, parts, context, occurredAt);
+  await writeFifoBook(tx, companyId, book, ids);
+  const posted = parts.map((part, index): PostedMovement => ({
+    id: ids[index]!,
+    companyId,
+    productId: part.line.product.id,
+    locationId: part.line.location.id,
+    lotId: part.lot?.id ?? null,
+    quantity: part.quantity,
+    unitCost: part.unitCost,
+    reason: part.line.input.reason,
+    sourceType: part.line.input.sourceType,
+    sourceId: part.line.input.sourceId ?? null,
+    sourceLineId: part.line.input.sourceLineId ?? null,
+    createdByTokenId: context.tokenId ?? null,
+    createdByUserId: context.userId ?? null,
+    occurredAt,
+    inputIndex: part.line.index,
+    lot: part.lot,
+  }));
   // Stock that arrives fills the backorders of its product and warehouse in this same transaction.
   await allocateArrivals(tx, posted.filter((movement) => movement.quantity.gt(0)));
   await recordStockMoved(tx, posted);
   return posted;
+}
+
+/** One ledger row to be: a line, or the part of a lot-less take that comes from one lot. */
+interface Part {
+  line: CheckedLine;
+  lot: Lot | null;
+  quantity: Decimal;
+  unitCost: Decimal | null;
+}
+
+/**
+ * FIFO: locks the open layers of the valued products and plays the parts against them in order (an increase
+ * opens a layer at its cost and first covers stock issued below zero; a decrease consumes oldest first and
+ * takes the weighted cost) — setting each part's unit cost. Answers the book, to be written with the movements.
+ */
+async function valueParts(tx: TenantTx, companyId: number, parts: Part[], occurredAt: Date): Promise<FifoBook> {
+  const valued = (part: Part) => (part.line.input.valuation ?? 'fifo') === 'fifo';
+  const valuedProducts = [...new Set(parts.filter(valued).map((part) => part.line.product.id))].sort((a, b) => a - b);
+  const book = await lockOpenLayers(tx, companyId, valuedProducts);
+  // Stock on hand per product across locations before the posting (only receipts that are valued need it).
+  const totals = parts.some((part) => valued(part) && part.quantity.gt(0)) ? await stockOnHand(tx, companyId, valuedProducts) : new Map<number, Decimal>();
+  for (const [index, part] of parts.entries()) {
+    const product = part.line.product;
+    const before = totals.get(product.id) ?? ZERO;
+    totals.set(product.id, before.plus(part.quantity));
+    const input = part.line.input;
+    if (part.quantity.gt(0)) {
+      part.unitCost = receiptUnitCost(product, input.unitCost === undefined || input.unitCost === null ? null : toDecimal(input.unitCost));
+      if (valued(part)) {
+        const layerProduct = input.landedCostIncluded ? { ...product, landedCost: null } : product;
+        book.open(layerProduct, { index, locationId: part.line.location.id, lotId: part.lot?.id ?? null, occurredAt, quantity: part.quantity }, part.unitCost, before.negated());
+      }
+    } else if (valued(part)) {
+      part.unitCost = book.consume(product.id, index, part.quantity.negated());
+    }
+  }
+  return book;
+}
+
+async function stockOnHand(tx: TenantTx, companyId: number, productIds: number[]): Promise<Map<number, Decimal>> {
+  const rows = await tx.$queryRaw<Array<{ productId: number; quantity: unknown }>>`
+    SELECT "productId", sum("quantity") AS "quantity" FROM "StockBalance"
+    WHERE "companyId" = ${companyId} AND "productId" = ANY(${productIds}::int[])
+    GROUP BY "productId"`;
+  return new Map(rows.map((row) => [Number(row.productId), new Decimal(String(row.quantity))]));
+}
+
+/** Every balance change of the posting, summed per row, in one statement. */
+async function writeBalances(tx: TenantTx, companyId: number, parts: Part[]): Promise<void> {
+  const deltas = new Map<string, { productId: number; locationId: number; lotId: number | null; delta: Decimal }>();
+  for (const part of parts) {
+    const row = { productId: part.line.product.id, locationId: part.line.location.id, lotId: part.lot?.id ?? null };
+    const key = balanceKeyText(row);
+    const known = deltas.get(key);
+    if (known) known.delta = known.delta.plus(part.quantity);
+    else deltas.set(key, { ...row, delta: part.quantity });
+  }
+  const after = await applyBalanceDeltas(tx, companyId, [...deltas.values()]);
+  // The quantities were decided under the rows' locks; a row below zero here means that rule was broken.
+  for (const part of parts) {
+    const quantity = after.get(balanceKeyText({ productId: part.line.product.id, locationId: part.line.location.id, lotId: part.lot?.id ?? null }));
+    if (!part.line.allowNegative && quantity !== undefined && quantity.lt(0)) {
+      throw new Error(`Balance of product ${part.line.product.id} at location ${part.line.location.id} would fall below zero.`);
+    }
+  }
+}
+
+/** The ledger rows, in one statement; answers their ids in the parts' order. */
+async function insertMovements(tx: TenantTx, companyId: number, parts: Part[], context: PostingContext, occurredAt: Date): Promise<number[]> {
+  const column = <T>(pick: (part: Part) => T) => parts.map(pick);
+  const rows = await tx.$queryRaw<Array<{ id: number }>>`
+    INSERT INTO "StockMovement" ("companyId", "productId", "locationId", "lotId", "quantity", "unitCost", "reason", "sourceType", "sourceId", "sourceLineId", "createdByTokenId", "createdByUserId", "occurredAt")
+    SELECT ${companyId}, m.product_id, m.location_id, m.lot_id, m.quantity, m.unit_cost, m.reason, m.source_type, m.source_id, m.source_line_id,
+           ${context.tokenId ?? null}::int, ${context.userId ?? null}::int, ${occurredAt}::timestamp
+    FROM unnest(${column((p) => p.line.product.id)}::int[], ${column((p) => p.line.location.id)}::int[], ${column((p) => p.lot?.id ?? null)}::int[],
+                ${column((p) => p.quantity.toString())}::numeric[], ${column((p) => p.unitCost?.toString() ?? null)}::numeric[],
+                ${column((p) => p.line.input.reason)}::text[], ${column((p) => p.line.input.sourceType)}::text[],
+                ${column((p) => p.line.input.sourceId ?? null)}::int[], ${column((p) => p.line.input.sourceLineId ?? null)}::int[])
+         WITH ORDINALITY AS m(product_id, location_id, lot_id, quantity, unit_cost, reason, source_type, source_id, source_line_id, position)
+    ORDER BY m.position
+    RETURNING "id"`;
+  // Ids come from one sequence in the order the rows were inserted (the ORDER BY): ascending is the parts' order.
+  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
 /**
@@ -186,90 +250,11 @@ async function recordStockMoved(tx: TenantTx, posted: PostedMovement[]): Promise
   });
 }
 
-/**
- * Splits a lot-less take across the lots at the location: the product's strategy, else the warehouse
- * group's, else the newest lot first. Expired lots are never picked. With negative stock allowed, what the
- * lots cannot cover is taken from the last lot picked (or the first candidate lot of the product).
- */
-async function pickLots(
-  tx: TenantTx,
-  product: ProductFacts,
-  location: LocationFacts,
-  amount: Decimal,
-  allowNegative: boolean,
-  field: string,
-): Promise<Array<{ lot: Lot | null; quantity: Decimal }>> {
-  const order = (product.lotDeductionStrategy ?? location.group?.lotDeductionStrategy ?? 'NEWEST') as LotPickOrder;
-  const held = await lockLotBalances(tx, { companyId: product.companyId, productId: product.id, locationId: location.id });
-  const heldBy = new Map(held.map((row) => [row.lotId, row.quantity]));
-  const today = todayUtc();
-  const lots = held.length > 0 ? await tx.lot.findMany({ where: { id: { in: held.map((row) => row.lotId) } } }) : [];
-  const candidates = orderLots(lots.filter((lot) => !isExpired(lot, today)), order);
-
-  const parts: Array<{ lot: Lot | null; quantity: Decimal }> = [];
-  let left = amount;
-  for (const lot of candidates) {
-    if (left.lte(0)) break;
-    const take = Decimal.min(heldBy.get(lot.id) ?? ZERO, left);
-    parts.push({ lot, quantity: take.negated() });
-    left = left.minus(take);
-  }
-  if (left.lte(0)) return parts;
-
-  const available = amount.minus(left);
-  if (!allowNegative) throw shortage(product, location, null, available, amount, field);
-  if (parts.length > 0) {
-    const last = parts[parts.length - 1];
-    last.quantity = last.quantity.minus(left);
-    return parts;
-  }
-  const productLots = orderLots((await tx.lot.findMany({ where: { productId: product.id } })).filter((lot) => !isExpired(lot, today)), order);
-  if (productLots.length === 0) {
-    throw new ValidationError({ [`${field}lotNumber`]: [`Product ${product.sku} has no lot to take from; name a lot.`] });
-  }
-  return [{ lot: productLots[0], quantity: left.negated() }];
-}
-
-function shortage(
-  product: ProductFacts,
-  location: LocationFacts,
-  lot: Lot | null,
-  available: Decimal,
-  requested: Decimal,
-  field: string,
-): ValidationError {
+function shortage(line: CheckedLine, lot: Lot | null, available: Decimal, requested: Decimal): ValidationError {
+  const { product, location } = line;
   const where = `location "${location.name}" (id ${location.id})${lot ? `, lot ${lot.lotNumber}` : ''}`;
   const message =
     `Not enough stock of product ${product.sku} (id ${product.id}) at ${where}: ` +
     `${available.toString()} available, ${requested.toString()} requested.`;
-  return new ValidationError({ [`${field}quantity`]: [message] });
-}
-
-async function loadProduct(tx: TenantTx, cache: Map<number, ProductFacts>, id: number, field: string): Promise<ProductFacts> {
-  const cached = cache.get(id);
-  if (cached) return cached;
-  const product = await tx.product.findUnique({
-    where: byId(id),
-    select: { id: true, companyId: true, sku: true, type: true, lotTracking: true, lotDeductionStrategy: true, unitCost: true, landedCost: true },
-  });
-  if (!product) throw new ValidationError({ [`${field}productId`]: [`Product ${id} does not exist.`] });
-  if (product.type !== 'PRODUCT') {
-    throw new ValidationError({ [`${field}productId`]: [`Product ${id} is a kit; kits hold no stock of their own.`] });
-  }
-  cache.set(id, product);
-  return product;
-}
-
-async function loadLocation(tx: TenantTx, cache: Map<number, LocationFacts>, id: number, field: string): Promise<LocationFacts> {
-  const cached = cache.get(id);
-  if (cached) return cached;
-  const location = await tx.location.findUnique({
-    where: byId(id),
-    select: { id: true, name: true, warehouseGroup: true, parent: { select: { warehouseGroup: true } } },
-  });
-  if (!location) throw new ValidationError({ [`${field}locationId`]: [`Location ${id} does not exist.`] });
-  // A location's settings are those of its warehouse's group.
-  const facts = { id: location.id, name: location.name, group: location.parent ? location.parent.warehouseGroup : location.warehouseGroup };
-  cache.set(id, facts);
-  return facts;
+  return new ValidationError({ [`${line.field}quantity`]: [message] });
 }
