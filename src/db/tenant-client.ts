@@ -54,6 +54,8 @@ function scopeUniqueWhere(where: Record<string, any> | undefined, companyId: num
 export function tenantClient(prisma: PrismaClient, companyId: number) {
   return prisma.$extends({
     name: 'tenant-scope',
+    // Raw SQL bypasses the scoping below and must name the company itself: companyIdOf(tx) gives it.
+    client: { $companyId: () => companyId },
     query: {
       $allModels: {
         async $allOperations({ model, operation, args, query }) {
@@ -91,5 +93,10 @@ export function tenantClient(prisma: PrismaClient, companyId: number) {
 }
 
 export type TenantDb = ReturnType<typeof tenantClient>;
+
+/** The company a tenant client (or one of its transactions) is bound to, for raw SQL. */
+export function companyIdOf(db: { $companyId: () => number }): number {
+  return db.$companyId();
+}
 /** The client handed to a callback of `TenantDb.$transaction`. */
 export type TenantTx = Parameters<Parameters<TenantDb['$transaction']>[0]>[0];

@@ -4,13 +4,14 @@
 // strategy; the line then shows no single lot (lotId null) and its movements show where the stock came from.
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
-import { byId } from '../../db/tenant-client.js';
+import { byId, companyIdOf } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { postStockMovements, type PostingContext } from './ledger/post-movements.js';
+import { reserveIds } from '../../db/reserve-ids.js';
 import { balanceKeyText, lockBalanceRows } from './ledger/balances.js';
 import { parseDateOnly } from './lots.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
@@ -79,73 +80,76 @@ export async function postAdjustment(tx: TenantTx, input: AdjustmentInput, conte
   const adjustment = await tx.inventoryAdjustment.create({
     data: { reason: input.reason ?? null, notes: input.notes ?? null, status: 'posted', postedAt } as any,
   });
-  // Ids ascend in the order the rows were written: sorted, they are the lines' order.
-  const lines = (
-    await tx.inventoryAdjustmentLine.createManyAndReturn({
-      data: input.lines.map((line, index) => ({
-        adjustmentId: adjustment.id,
-        productId: line.productId,
-        locationId: line.locationId,
-        quantity: changes[index],
-        countedQuantity: line.countedQuantity ?? null,
-        reason: line.reason ?? null,
-      })) as Prisma.InventoryAdjustmentLineCreateManyInput[],
-      select: { id: true },
-    })
-  ).sort((a, b) => a.id - b.id);
+  const lineIds = await reserveIds(tx, 'InventoryAdjustmentLine', input.lines.length);
   // A count that matches the stock changes nothing: its line is kept, without a movement.
-  const moving = input.lines.map((line, index) => ({ line, index })).filter(({ index }) => !changes[index].isZero());
+  const moving = input.lines.map((line, index) => ({ line, index })).filter(({ index }) => !changes[index]!.isZero());
   const posted = await postStockMovements(
     tx,
     moving.map(({ line, index }) => ({
       productId: line.productId,
       locationId: line.locationId,
-      quantity: changes[index],
+      quantity: changes[index]!,
       unitCost: line.unitCost ?? null,
       lotId: line.lotId ?? null,
       lotNumber: line.lotNumber ?? null,
-      productionDate: dates[index].productionDate,
-      expiryDate: dates[index].expiryDate,
+      productionDate: dates[index]!.productionDate,
+      expiryDate: dates[index]!.expiryDate,
       reason: line.reason ?? input.reason ?? 'adjustment',
       sourceType: ADJUSTMENT_SOURCE,
       sourceId: adjustment.id,
-      sourceLineId: lines[index].id,
+      sourceLineId: lineIds[index]!,
       field: `lines.${index}.`,
     })),
     { ...context, occurredAt: postedAt },
   );
-  // Each moving line learns its lot (when one), first movement and cost: one statement for all of them.
+  // Each moving line records its lot (when one), its first movement and its cost.
   const byInput = new Map<number, typeof posted>();
   for (const movement of posted) (byInput.get(movement.inputIndex) ?? byInput.set(movement.inputIndex, []).get(movement.inputIndex)!).push(movement);
-  const updates = moving.map(({ index }, position) => {
-    const parts = byInput.get(position)!;
-    const lotIds = new Set(parts.map((movement) => movement.lotId));
-    return { id: lines[index]!.id, lotId: lotIds.size === 1 ? parts[0]!.lotId : null, movementId: parts[0]!.id, unitCost: weightedUnitCost(parts) };
-  });
-  if (updates.length > 0) {
-    await tx.$executeRaw`
-      UPDATE "InventoryAdjustmentLine" AS l SET "lotId" = v.lot_id, "movementId" = v.movement_id, "unitCost" = v.unit_cost
-      FROM unnest(${updates.map((u) => u.id)}::int[], ${updates.map((u) => u.lotId)}::int[], ${updates.map((u) => u.movementId)}::int[],
-                  ${updates.map((u) => u.unitCost?.toString() ?? null)}::numeric[]) AS v(id, lot_id, movement_id, unit_cost)
-      WHERE l."companyId" = ${adjustment.companyId} AND l."id" = v.id`;
-  }
+  const postedOf = new Map(
+    moving.map(({ index }, position) => {
+      const parts = byInput.get(position)!;
+      const lotIds = new Set(parts.map((movement) => movement.lotId));
+      return [index, { lotId: lotIds.size === 1 ? parts[0]!.lotId : null, movementId: parts[0]!.id, unitCost: weightedUnitCost(parts) }];
+    }),
+  );
+  await insertLines(tx, adjustment.companyId, adjustment.id, input.lines.map((line, index) => ({ line, id: lineIds[index]!, change: changes[index]!, ...postedOf.get(index) })));
   return adjustment.id;
 }
 
 /** Every line's product (active: deleted products take no new adjustments) and location exist (checked before any row is written, so errors name them all). */
 async function checkReferences(tx: TenantTx, lines: AdjustmentLineInput[]): Promise<void> {
   const errors = new FieldErrorCollector();
+  const companyId = companyIdOf(tx);
   const [products, locations] = await Promise.all([
-    tx.product.findMany({ where: { id: { in: lines.map((line) => line.productId) }, status: 1 }, select: { id: true } }),
-    tx.location.findMany({ where: { id: { in: lines.map((line) => line.locationId) } }, select: { id: true } }),
+    tx.$queryRaw<Array<{ id: number }>>`
+      SELECT "id" FROM "Product" WHERE "companyId" = ${companyId} AND "status" = 1 AND "id" = ANY(${lines.map((line) => line.productId)}::int[])`,
+    tx.$queryRaw<Array<{ id: number }>>`
+      SELECT "id" FROM "Location" WHERE "companyId" = ${companyId} AND "id" = ANY(${lines.map((line) => line.locationId)}::int[])`,
   ]);
-  const productIds = new Set(products.map((row) => row.id));
-  const locationIds = new Set(locations.map((row) => row.id));
+  const productIds = new Set(products.map((row) => Number(row.id)));
+  const locationIds = new Set(locations.map((row) => Number(row.id)));
   lines.forEach((line, index) => {
     if (!productIds.has(line.productId)) errors.add(`lines.${index}.productId`, `Product ${line.productId} does not exist.`);
     if (!locationIds.has(line.locationId)) errors.add(`lines.${index}.locationId`, `Location ${line.locationId} does not exist.`);
   });
   errors.throwIfAny();
+}
+
+/** The document's lines, complete, in one statement. */
+async function insertLines(
+  tx: TenantTx,
+  companyId: number,
+  adjustmentId: number,
+  rows: Array<{ line: AdjustmentLineInput; id: number; change: Decimal; lotId?: number | null; movementId?: number; unitCost?: Decimal | null }>,
+): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "InventoryAdjustmentLine" ("companyId", "id", "adjustmentId", "productId", "locationId", "lotId", "quantity", "countedQuantity", "reason", "movementId", "unitCost")
+    SELECT ${companyId}, l.id, ${adjustmentId}, l.product_id, l.location_id, l.lot_id, l.quantity, l.counted, l.reason, l.movement_id, l.unit_cost
+    FROM unnest(${rows.map((r) => r.id)}::int[], ${rows.map((r) => r.line.productId)}::int[], ${rows.map((r) => r.line.locationId)}::int[],
+                ${rows.map((r) => r.lotId ?? null)}::int[], ${rows.map((r) => r.change.toString())}::numeric[],
+                ${rows.map((r) => r.line.countedQuantity?.toString() ?? null)}::numeric[], ${rows.map((r) => r.line.reason ?? null)}::text[],
+                ${rows.map((r) => r.movementId ?? null)}::int[], ${rows.map((r) => r.unitCost?.toString() ?? null)}::numeric[])
+         AS l(id, product_id, location_id, lot_id, quantity, counted, reason, movement_id, unit_cost)`;
 }
 
 /** The line's cost per unit across its movements (a split take may consume layers of several costs). */

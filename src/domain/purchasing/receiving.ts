@@ -184,7 +184,7 @@ export async function receivePurchaseOrder(
         };
       }) as any,
     });
-    const status = await applyReceivedQuantities(tx, order.id, order.lines, withCosts.map((row) => ({ orderLineId: row.orderLine.id, quantity: row.line.quantity!, baseQuantity: row.baseQuantity })));
+    const status = await applyReceivedQuantities(tx, order.companyId, order.id, order.lines, withCosts.map((row) => ({ orderLineId: row.orderLine.id, quantity: row.line.quantity!, baseQuantity: row.baseQuantity })));
     await recordEvent(tx, {
       type: 'purchase_order.received',
       resourceType: 'purchase_order',
@@ -287,6 +287,7 @@ export async function voidReceivingReport(db: TenantDb, id: number, context: Pos
     await reverseReceiptMovements(tx, report.lines.map((line) => line.movementId!), { sourceType: 'PURCHASE_RECEIPT_VOID', sourceId: report.id, reason: 'purchase receipt void' }, context);
     await applyReceivedQuantities(
       tx,
+      order.companyId,
       order.id,
       order.lines,
       report.lines.map((line) => ({ orderLineId: line.purchaseOrderLineId, quantity: line.quantity.negated(), baseQuantity: line.baseQuantity.negated() })),
@@ -298,6 +299,7 @@ export async function voidReceivingReport(db: TenantDb, id: number, context: Pos
 /** Adds received quantities to the order's lines and sets its status from them. */
 async function applyReceivedQuantities(
   tx: TenantTx,
+  companyId: number,
   orderId: number,
   orderLines: { id: number; quantity: Decimal; quantityReceived: Decimal; baseQuantityReceived: Decimal }[],
   changes: { orderLineId: number; quantity: Decimal; baseQuantity: Decimal }[],
@@ -307,10 +309,13 @@ async function applyReceivedQuantities(
     const now = received.get(change.orderLineId)!;
     received.set(change.orderLineId, { quantity: now.quantity.plus(change.quantity), base: now.base.plus(change.baseQuantity) });
   }
-  for (const [lineId, value] of received) {
-    if (!changes.some((c) => c.orderLineId === lineId)) continue;
-    await tx.purchaseOrderLine.update({ where: byId(lineId), data: { quantityReceived: value.quantity, baseQuantityReceived: value.base } });
-  }
+  // One statement for every line received.
+  const touched = [...new Set(changes.map((change) => change.orderLineId))];
+  await tx.$executeRaw`
+    UPDATE "PurchaseOrderLine" AS l SET "quantityReceived" = v.quantity, "baseQuantityReceived" = v.base
+    FROM unnest(${touched}::int[], ${touched.map((id) => received.get(id)!.quantity.toString())}::numeric[],
+                ${touched.map((id) => received.get(id)!.base.toString())}::numeric[]) AS v(id, quantity, base)
+    WHERE l."companyId" = ${companyId} AND l."id" = v.id`;
   const anything = [...received.values()].some((value) => value.quantity.gt(0));
   const everything = orderLines.every((line) => received.get(line.id)!.quantity.gte(line.quantity));
   const status = everything ? 'received' : anything ? 'partially_received' : 'submitted';

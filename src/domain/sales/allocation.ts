@@ -11,7 +11,7 @@
 // A fixed number of statements whatever the number of lines: the lines, the kits, the lock, the warehouses,
 // the priority lists, the balances, the allocations, and one upsert of every new allocation.
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { TenantTx } from '../../db/tenant-client.js';
+import { companyIdOf, type TenantTx } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { demandKey, kitComponents, lineDemands, OPEN_ORDER_STATUSES } from './demand.js';
 import { warehouseOrderForProducts } from './warehouse-priority.js';
@@ -39,8 +39,16 @@ export async function allocateArrivals(tx: TenantTx, arrivals: Array<{ productId
   const places = new Set(arrivals.map((a) => `${a.productId}:${warehouseOf.get(a.locationId)}`));
   const productIds = [...new Set(arrivals.map((a) => a.productId))];
   // Lines of the products themselves, and of kits that contain them.
-  const kits = await tx.kitItem.findMany({ where: { productId: { in: productIds } }, select: { kitId: true } });
-  await allocate(tx, { productId: { in: [...productIds, ...kits.map((k) => k.kitId)] } }, (productId, warehouseId) => places.has(`${productId}:${warehouseId}`));
+  // Only products with open order lines (themselves, or kits that contain them) have anything to allocate:
+  // one statement finds them, so an arrival nobody waits for costs no more.
+  const waiting = await tx.$queryRaw<Array<{ productId: number }>>`
+    SELECT DISTINCT l."productId" FROM "SalesOrderLine" l
+    JOIN "SalesOrder" o ON o."companyId" = l."companyId" AND o."id" = l."salesOrderId"
+    WHERE l."companyId" = ${companyIdOf(tx)} AND o."status" = ANY(${OPEN_ORDER_STATUSES}::text[])
+      AND (l."productId" = ANY(${productIds}::int[])
+           OR l."productId" IN (SELECT k."kitId" FROM "KitItem" k WHERE k."companyId" = l."companyId" AND k."productId" = ANY(${productIds}::int[])))`;
+  if (waiting.length === 0) return;
+  await allocate(tx, { productId: { in: waiting.map((row) => Number(row.productId)) } }, (productId, warehouseId) => places.has(`${productId}:${warehouseId}`));
 }
 
 /** Deletes the allocations of these orders and cancels their unshipped fulfillment orders; answers where stock was freed. */

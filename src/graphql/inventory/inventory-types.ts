@@ -102,7 +102,9 @@ export const InventoryAdjustmentLineRef = builder.prismaObject('InventoryAdjustm
             include: { lot: true },
             orderBy: { id: 'asc' },
           });
-          return lineIds.map((id) => movements.filter((movement) => movement.sourceLineId === id));
+          const byLine = new Map<number, typeof movements>();
+          for (const movement of movements) (byLine.get(movement.sourceLineId!) ?? byLine.set(movement.sourceLineId!, []).get(movement.sourceLineId!)!).push(movement);
+          return lineIds.map((id) => byLine.get(id) ?? []);
         }).load(line.id),
     }),
   }),

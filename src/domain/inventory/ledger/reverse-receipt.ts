@@ -3,7 +3,6 @@
 // full, so the value leaves at exactly the cost it came in at (not at the oldest layers' cost, as an issue
 // would). A receipt whose layer was already drawn on cannot be reversed: its stock has moved on.
 import type { TenantTx } from '../../../db/tenant-client.js';
-import { byId } from '../../../db/tenant-client.js';
 import { ValidationError } from '../../shared/errors.js';
 import { postStockMovements, type PostingContext } from './post-movements.js';
 
@@ -41,13 +40,17 @@ export async function reverseReceiptMovements(tx: TenantTx, movementIds: number[
     })),
     context,
   );
-  for (const [index, receipt] of receipts.entries()) {
-    const layer = layerOf.get(receipt.id)!;
-    const reversal = reversals.find((movement) => movement.inputIndex === index)!;
-    await tx.costLayer.update({ where: byId(layer.id), data: { remainingQuantity: 0 } });
-    await tx.costLayerConsumption.create({
-      data: { layerId: layer.id, movementId: reversal.id, quantity: layer.originalQuantity, unitCost: layer.unitCost } as any,
-    });
-    await tx.stockMovement.update({ where: byId(reversal.id), data: { unitCost: layer.unitCost } });
-  }
+  // Each reversal consumes its receipt's whole layer at the layer's cost: three statements for all of them.
+  const reversalOf = new Map(reversals.map((movement) => [movement.inputIndex, movement]));
+  const pairs = receipts.map((receipt, index) => ({ layer: layerOf.get(receipt.id)!, reversal: reversalOf.get(index)! }));
+  if (pairs.length === 0) return;
+  const companyId = pairs[0]!.layer.companyId;
+  await tx.costLayer.updateMany({ where: { id: { in: pairs.map(({ layer }) => layer.id) } }, data: { remainingQuantity: 0 } });
+  await tx.costLayerConsumption.createMany({
+    data: pairs.map(({ layer, reversal }) => ({ layerId: layer.id, movementId: reversal.id, quantity: layer.originalQuantity, unitCost: layer.unitCost })) as any,
+  });
+  await tx.$executeRaw`
+    UPDATE "StockMovement" AS m SET "unitCost" = v.unit_cost
+    FROM unnest(${pairs.map(({ reversal }) => reversal.id)}::int[], ${pairs.map(({ layer }) => layer.unitCost.toString())}::numeric[]) AS v(id, unit_cost)
+    WHERE m."companyId" = ${companyId} AND m."id" = v.id`;
 }

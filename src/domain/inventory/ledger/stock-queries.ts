@@ -12,6 +12,7 @@ import type { TenantDb } from '../../../db/tenant-client.js';
 import { Decimal, ZERO } from '../../shared/decimal.js';
 import { FieldErrorCollector } from '../../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, type PageWindow } from '../../shared/pagination.js';
+import { onhandAsOfSql } from '../reports/onhand-as-of.js';
 import { availableFrom, incomingByLocation, pendingByLocation, type QuantityOptions } from '../quantities.js';
 
 export interface StockQueryArgs extends PageArgs {
@@ -50,7 +51,7 @@ export async function listStock(db: TenantDb, args: StockQueryArgs): Promise<Pag
     ...(args.locationId ? { locationId: args.locationId } : {}),
     ...(args.lotId ? { lotId: args.lotId } : {}),
   };
-  const onhand = args.asOf ? await onhandAsOf(db, where, args.asOf) : currentOnhand(db, where);
+  const onhand = args.asOf ? onhandAsOfSql(db, where, args.asOf) : currentOnhand(db, where);
   const lotless = args.lotId ? [] : await lotlessRows(db, args);
   return mergePage(onhand, lotless, window);
 }
@@ -88,24 +89,6 @@ function currentOnhand(db: TenantDb, where: object): OnhandSource {
       keys.length === 0
         ? Promise.resolve([])
         : db.stockBalance.findMany({ where: { ...current, lotKey: 0, OR: keys.map((k) => ({ productId: k.productId, locationId: k.locationId })) }, select }),
-  };
-}
-
-async function onhandAsOf(db: TenantDb, where: object, asOf: Date): Promise<OnhandSource> {
-  // Grouped in the database; the groups of one company's filter are paged here.
-  const groups = await db.stockMovement.groupBy({
-    by: ['productId', 'locationId', 'lotId'],
-    where: { ...where, occurredAt: { lte: asOf } },
-    _sum: { quantity: true },
-  });
-  const rows = groups
-    .map((group) => ({ productId: group.productId, locationId: group.locationId, lotId: group.lotId, quantity: new Decimal(group._sum.quantity ?? 0) }))
-    .filter((row) => !row.quantity.isZero())
-    .sort(compareRows);
-  return {
-    count: async () => rows.length,
-    slice: async (offset, limit) => rows.slice(offset, offset + limit),
-    lotless: async (keys) => rows.filter((row) => row.lotId === null && keys.some((k) => k.productId === row.productId && k.locationId === row.locationId)),
   };
 }
 

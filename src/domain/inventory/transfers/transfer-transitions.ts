@@ -46,9 +46,9 @@ export async function shipTransferOrder(db: TenantDb, id: number, context: Posti
       })),
       { ...context, occurredAt: now },
     );
-    for (const line of order.lines) {
-      await tx.transferOrderLine.update({ where: byId(line.id), data: { shippedQuantity: line.quantity } });
-    }
+    await tx.$executeRaw`
+      UPDATE "TransferOrderLine" SET "shippedQuantity" = "quantity"
+      WHERE "companyId" = ${order.companyId} AND "transferOrderId" = ${order.id}`;
     return tx.transferOrder.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }
@@ -73,15 +73,8 @@ export async function receiveTransferOrder(
     const costs = await carriedUnitCosts(tx, order.id, order.lines);
     const inTransit = await inTransitLots(tx, order.id);
     const movements: MovementInput[] = [];
+    await claimOutstanding(tx, order.companyId, requests);
     for (const { line, quantity, field } of requests) {
-      // Conditional on what is still outstanding, so concurrent receipts can never over-receive a line.
-      const updated = await tx.transferOrderLine.updateMany({
-        where: { id: line.id, receivedQuantity: { lte: line.shippedQuantity.minus(quantity) } },
-        data: { receivedQuantity: { increment: quantity } },
-      });
-      if (updated.count === 0) {
-        throw new ValidationError({ [`${field}quantity`]: [`Line ${line.id} no longer has ${quantity.toString()} outstanding to receive.`] });
-      }
       for (const part of inTransit.take(line.id, quantity)) {
         movements.push({
           productId: line.productId,
@@ -146,6 +139,25 @@ export async function cancelTransferOrder(db: TenantDb, id: number, context: Pos
     }
     return tx.transferOrder.findUniqueOrThrow({ ...query, where: byId(id) });
   });
+}
+
+/**
+ * Adds what is received to the lines, in one statement that is conditional on what is still outstanding
+ * (under the lines' row locks), so concurrent receipts can never over-receive a line.
+ */
+async function claimOutstanding(tx: TenantTx, companyId: number, requests: Array<{ line: OrderLine; quantity: Decimal; field: string }>): Promise<void> {
+  const perLine = new Map<number, Decimal>();
+  for (const { line, quantity } of requests) perLine.set(line.id, (perLine.get(line.id) ?? ZERO).plus(quantity));
+  const updated = await tx.$queryRaw<Array<{ id: number }>>`
+    UPDATE "TransferOrderLine" AS l SET "receivedQuantity" = l."receivedQuantity" + v.quantity
+    FROM unnest(${[...perLine.keys()]}::int[], ${[...perLine.values()].map((q) => q.toString())}::numeric[]) AS v(id, quantity)
+    WHERE l."companyId" = ${companyId} AND l."id" = v.id AND l."receivedQuantity" + v.quantity <= l."shippedQuantity"
+    RETURNING l."id"`;
+  const done = new Set(updated.map((row) => Number(row.id)));
+  const refused = requests.find(({ line }) => !done.has(line.id));
+  if (refused) {
+    throw new ValidationError({ [`${refused.field}quantity`]: [`Line ${refused.line.id} no longer has ${perLine.get(refused.line.id)!.toString()} outstanding to receive.`] });
+  }
 }
 
 async function loadOrder(tx: TenantTx, id: number) {
