@@ -1,64 +1,44 @@
-// FIFO cost layers as they stood at a past moment, rebuilt from the ledger: a layer existed when it was
+// FIFO cost layers as they stood at a past moment, rebuilt from the ledger in SQL: a layer existed when it was
 // received at or before the moment, and what was left of it then is its remaining quantity now plus what
-// movements that occurred after the moment consumed from it. Only activity since the moment is read, so
-// "now" costs nothing extra.
-import type { Prisma } from '../../../generated/prisma/client.js';
-import type { TenantDb, TenantTx } from '../../../db/tenant-client.js';
-import { Decimal, ZERO } from '../../shared/decimal.js';
+// movements that occurred after the moment consumed from it. Only consumptions since the moment are summed,
+// so "now" costs nothing extra, and only those of the layers in scope (the page's products).
+//
+// Raw SQL bypasses the tenant client, so every table is filtered by the company given here.
+import { Prisma } from '../../../generated/prisma/client.js';
 
-type Db = TenantDb | TenantTx;
-
-export interface LayerAsOf {
-  id: number;
-  productId: number;
-  receivedAt: Date;
-  remaining: Decimal;
-  landedUnitCost: Decimal;
+/** The moment as a SQL `timestamp` (the columns hold UTC without a zone; an ISO text cast keeps its digits). */
+export function sqlMoment(asOf: Date): Prisma.Sql {
+  return Prisma.sql`${asOf.toISOString()}::timestamp`;
 }
 
-/** layer id → quantity consumed by movements that occurred after `asOf`. */
-async function consumedAfter(db: Db, asOf: Date): Promise<Map<number, Decimal>> {
-  const later = await db.stockMovement.findMany({ where: { occurredAt: { gt: asOf } }, select: { id: true } });
-  if (later.length === 0) return new Map();
-  const groups = await db.costLayerConsumption.groupBy({
-    by: ['layerId'],
-    where: { movementId: { in: later.map((m) => m.id) } },
-    _sum: { quantity: true },
-  });
-  return new Map(groups.map((g) => [g.layerId, g._sum.quantity ?? ZERO]));
+/** Which products a statement covers, as a condition on a product id column. */
+export type ProductScope = (column: Prisma.Sql) => Prisma.Sql;
+
+/** Every product (`null`), or these. */
+export function productsIn(productIds: readonly number[] | null): ProductScope {
+  return (column) => (productIds === null ? Prisma.sql`TRUE` : Prisma.sql`${column} = ANY(${[...productIds]}::int[])`);
 }
 
-/** Filter on CostLayer for the layers that may have been open at `asOf` (before the exact check). */
-export function openAtFilter(asOf: Date, consumedLater: Map<number, Decimal>): Prisma.CostLayerWhereInput {
-  return {
-    receivedAt: { lte: asOf },
-    OR: [{ remainingQuantity: { gt: 0 } }, ...(consumedLater.size > 0 ? [{ id: { in: [...consumedLater.keys()] } }] : [])],
-  };
+/** The products a subquery answers (one column of product ids), e.g. those of a page computed in the same statement. */
+export function productsOf(subquery: Prisma.Sql): ProductScope {
+  return (column) => Prisma.sql`${column} IN (${subquery})`;
 }
 
-export interface OpenLayersAsOf {
-  consumedLater: Map<number, Decimal>;
-  /** The layers of the given products open at the moment, oldest first per product. */
-  layers: LayerAsOf[];
+/** A subquery of the layers of the products in scope open at `asOf`: "productId", "receivedAt", "landedUnitCost", "remaining" > 0. */
+export function openLayersSql(companyId: number, asOf: Date, products: ProductScope): Prisma.Sql {
+  const moment = sqlMoment(asOf);
+  return Prisma.sql`
+    SELECT l."id", l."productId", l."receivedAt", l."landedUnitCost",
+      l."remainingQuantity" + COALESCE(later."quantity", 0) AS "remaining"
+    FROM "CostLayer" l
+    LEFT JOIN (
+      SELECT c."layerId", SUM(c."quantity") AS "quantity"
+      FROM "CostLayerConsumption" c
+      JOIN "StockMovement" m ON m."companyId" = ${companyId} AND m."id" = c."movementId"
+      JOIN "CostLayer" cl ON cl."companyId" = ${companyId} AND cl."id" = c."layerId"
+      WHERE c."companyId" = ${companyId} AND m."occurredAt" > ${moment} AND ${products(Prisma.sql`cl."productId"`)}
+      GROUP BY c."layerId"
+    ) later ON later."layerId" = l."id"
+    WHERE l."companyId" = ${companyId} AND l."receivedAt" <= ${moment} AND ${products(Prisma.sql`l."productId"`)}
+      AND l."remainingQuantity" + COALESCE(later."quantity", 0) > 0`;
 }
-
-export async function openLayersAsOf(db: Db, asOf: Date, productIds: number[], consumedLater?: Map<number, Decimal>): Promise<LayerAsOf[]> {
-  const later = consumedLater ?? (await consumedAfter(db, asOf));
-  if (productIds.length === 0) return [];
-  const rows = await db.costLayer.findMany({
-    where: { AND: [{ productId: { in: productIds } }, openAtFilter(asOf, later)] },
-    select: { id: true, productId: true, receivedAt: true, remainingQuantity: true, landedUnitCost: true },
-    orderBy: [{ productId: 'asc' }, { receivedAt: 'asc' }, { id: 'asc' }],
-  });
-  return rows
-    .map((row) => ({
-      id: row.id,
-      productId: row.productId,
-      receivedAt: row.receivedAt,
-      remaining: row.remainingQuantity.plus(later.get(row.id) ?? ZERO),
-      landedUnitCost: row.landedUnitCost,
-    }))
-    .filter((layer) => layer.remaining.gt(0));
-}
-
-export { consumedAfter };

@@ -6,16 +6,18 @@
 // bucket whose upper limit is ≥ its age. quantity = the layers' open quantity; value = Σ open quantity ×
 // landedUnitCost. FIFO layers are per product (across locations), so the report is per product. Stock
 // in transit between own locations stays in its layers and so is counted, with its original receipt date.
-// Paginated by product (ascending id), over the products with an open layer at as_of.
-import type { TenantDb } from '../../../db/tenant-client.js';
+// Paginated by product (ascending id), over the products with an open layer at as_of. Paged in PostgreSQL:
+// one statement counts those products, one picks the page's and sums their layers per bucket, so only the
+// page's rows (a product × bucket each) reach this process.
+import { companyIdOf, type TenantDb } from '../../../db/tenant-client.js';
+import { Prisma } from '../../../generated/prisma/client.js';
 import { Decimal, ZERO } from '../../shared/decimal.js';
 import { FieldErrorCollector } from '../../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../../shared/pagination.js';
 import { parseAsOf } from './as-of.js';
-import { consumedAfter, openAtFilter, openLayersAsOf } from './fifo-as-of.js';
+import { openLayersSql, productsIn, productsOf, sqlMoment } from './fifo-as-of.js';
 
 export const DEFAULT_BUCKETS = [30, 60, 90];
-const DAY = 86_400_000;
 
 export interface InventoryAgingArgs extends PageArgs {
   asOf?: string | null;
@@ -61,45 +63,62 @@ export async function inventoryAging(db: TenantDb, args: InventoryAgingArgs): Pr
   const limits = parseBuckets(args.buckets, errors);
   errors.throwIfAny();
 
-  const later = await consumedAfter(db, asOf);
-  // Candidate products (a layer that may have been open then); the exact check follows per page. A candidate
-  // whose layers were all used up by then shows with zero quantity rather than shifting the pages.
-  const where = { AND: [openAtFilter(asOf, later), ...(args.productId != null ? [{ productId: args.productId }] : [])] };
-  const [keys, pageKeys] = await Promise.all([
-    db.costLayer.groupBy({ by: ['productId'], where, orderBy: { productId: 'asc' } }),
-    db.costLayer.groupBy({ by: ['productId'], where, orderBy: { productId: 'asc' }, skip: window.skip, take: window.take }),
+  // Raw SQL bypasses the tenant client: every table below is filtered by this company.
+  const companyId = companyIdOf(db);
+  const open = openLayersSql(companyId, asOf, productsIn(args.productId != null ? [args.productId] : null));
+  const [counted, rows] = await Promise.all([
+    db.$queryRaw<Array<{ total: number }>>`SELECT COUNT(DISTINCT o."productId")::int AS "total" FROM (${open}) o`,
+    db.$queryRaw<BucketRow[]>`
+      WITH page AS (SELECT DISTINCT o."productId" FROM (${open}) o ORDER BY o."productId" LIMIT ${window.take} OFFSET ${window.skip}),
+      sums AS (
+        SELECT o."productId", ${bucketIndex(limits, asOf)} AS "bucket",
+          SUM(o."remaining") AS "quantity", SUM(o."remaining" * o."landedUnitCost") AS "value"
+        FROM (${openLayersSql(companyId, asOf, productsOf(Prisma.sql`SELECT "productId" FROM page`))}) o
+        GROUP BY 1, 2
+      )
+      SELECT page."productId", p."sku", p."name" AS "productName", sums."bucket", sums."quantity", sums."value"
+      FROM page
+      JOIN "Product" p ON p."companyId" = ${companyId} AND p."id" = page."productId"
+      LEFT JOIN sums ON sums."productId" = page."productId"
+      ORDER BY page."productId", sums."bucket"`,
   ]);
-  const productIds = pageKeys.map((k) => k.productId);
-  const [products, layers] = await Promise.all([
-    db.product.findMany({ where: { id: { in: productIds } }, select: { id: true, sku: true, name: true } }),
-    openLayersAsOf(db, asOf, productIds, later),
-  ]);
-  const productBy = new Map(products.map((p) => [p.id, p]));
 
-  const rows = new Map<number, InventoryAgingRow>();
-  for (const productId of productIds) {
-    rows.set(productId, {
-      productId,
-      sku: productBy.get(productId)?.sku ?? '',
-      productName: productBy.get(productId)?.name ?? '',
-      quantity: ZERO,
-      value: ZERO,
-      buckets: emptyBuckets(limits),
-      asOf,
-    });
+  const byProduct = new Map<number, InventoryAgingRow>();
+  for (const row of rows) {
+    const productId = Number(row.productId);
+    let item = byProduct.get(productId);
+    if (!item) {
+      item = { productId, sku: row.sku, productName: row.productName, quantity: ZERO, value: ZERO, buckets: emptyBuckets(limits), asOf };
+      byProduct.set(productId, item);
+    }
+    if (row.bucket === null) continue;
+    const quantity = new Decimal(String(row.quantity));
+    const value = new Decimal(String(row.value));
+    const bucket = item.buckets[row.bucket];
+    bucket.quantity = quantity;
+    bucket.value = value;
+    item.quantity = item.quantity.plus(quantity);
+    item.value = item.value.plus(value);
   }
-  for (const layer of layers) {
-    const row = rows.get(layer.productId)!;
-    const age = Math.max(0, Math.floor((asOf.getTime() - layer.receivedAt.getTime()) / DAY));
-    const bucket = row.buckets.find((b) => b.maxDays === null || age <= b.maxDays)!;
-    const value = layer.remaining.times(layer.landedUnitCost);
-    bucket.quantity = bucket.quantity.plus(layer.remaining);
-    bucket.value = bucket.value.plus(value);
-    row.quantity = row.quantity.plus(layer.remaining);
-    row.value = row.value.plus(value);
-  }
-  const items = [...rows.values()];
-  return { items, meta: pageMeta(window, keys.length, items.length) };
+  const items = [...byProduct.values()];
+  return { items, meta: pageMeta(window, counted[0]?.total ?? 0, items.length) };
+}
+
+interface BucketRow {
+  productId: number;
+  sku: string;
+  productName: string;
+  /** Index into the buckets; null for a product without open layers (not expected: the page holds only those). */
+  bucket: number | null;
+  quantity: unknown;
+  value: unknown;
+}
+
+/** The index of a layer's bucket: the first whose upper limit is ≥ its age in whole days (the last when none is). */
+function bucketIndex(limits: number[], asOf: Date): Prisma.Sql {
+  const age = Prisma.sql`GREATEST(0, FLOOR(EXTRACT(EPOCH FROM (${sqlMoment(asOf)} - o."receivedAt")) / 86400))`;
+  const whens = limits.map((max, index) => Prisma.sql`WHEN ${age} <= ${max}::int THEN ${index}::int`);
+  return Prisma.sql`(CASE ${Prisma.join(whens, ' ')} ELSE ${limits.length}::int END)`;
 }
 
 function emptyBuckets(limits: number[]): AgingBucket[] {

@@ -8,13 +8,16 @@
 // FIFO layers are kept per product across locations, so a product's value is spread over its locations in
 // proportion to their quantities; stock in transit between locations is in the layers but at no location, so
 // the rows of a product add up to its layer value minus what was in transit then.
-import type { Prisma } from '../../../generated/prisma/client.js';
-import type { TenantDb } from '../../../db/tenant-client.js';
+//
+// Paged in PostgreSQL: one statement counts the (product, location) groups, one groups, orders and LIMITs
+// them and sums the open layers of that page's products only; no other group reaches this process.
+import { companyIdOf, type TenantDb } from '../../../db/tenant-client.js';
+import { Prisma } from '../../../generated/prisma/client.js';
 import { Decimal, ZERO } from '../../shared/decimal.js';
 import { FieldErrorCollector } from '../../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../../shared/pagination.js';
 import { parseAsOf } from './as-of.js';
-import { openLayersAsOf } from './fifo-as-of.js';
+import { openLayersSql, productsOf, sqlMoment } from './fifo-as-of.js';
 
 export interface StockSnapshotArgs extends PageArgs {
   asOf?: string | null;
@@ -34,66 +37,76 @@ export interface StockSnapshotRow {
   asOf: Date;
 }
 
+interface PageRow {
+  productId: number;
+  locationId: number;
+  quantity: unknown;
+  sku: string;
+  productName: string;
+  locationName: string;
+  layerQuantity: unknown;
+  layerValue: unknown;
+}
+
 export async function stockSnapshot(db: TenantDb, args: StockSnapshotArgs): Promise<Page<StockSnapshotRow>> {
   const errors = new FieldErrorCollector();
   const window = pageWindow(args, errors);
   const asOf = parseAsOf(args.asOf, errors);
   errors.throwIfAny();
 
-  const where: Prisma.StockMovementWhereInput = { occurredAt: { lte: asOf } };
-  if (args.productId != null) where.productId = args.productId;
-  if (args.locationId != null) {
-    // A warehouse stands for itself and the locations inside it.
-    const inside = await db.location.findMany({ where: { parentId: args.locationId }, select: { id: true } });
-    where.locationId = { in: [args.locationId, ...inside.map((l) => l.id)] };
-  }
-  const having = { quantity: { _sum: { not: 0 } } };
-  const orderBy = [{ productId: 'asc' as const }, { locationId: 'asc' as const }];
-  const [keys, pageRows] = await Promise.all([
-    // Total rows: the (product, location) keys only.
-    db.stockMovement.groupBy({ by: ['productId', 'locationId'], where, having, orderBy }),
-    db.stockMovement.groupBy({ by: ['productId', 'locationId'], where, having, orderBy, _sum: { quantity: true }, skip: window.skip, take: window.take }),
+  // Raw SQL bypasses the tenant client: every table below is filtered by this company.
+  const companyId = companyIdOf(db);
+  const groups = groupsSql(companyId, asOf, args);
+  const [counted, rows] = await Promise.all([
+    db.$queryRaw<Array<{ total: number }>>`SELECT COUNT(*)::int AS "total" FROM (${groups}) g`,
+    db.$queryRaw<PageRow[]>`
+      WITH page AS (${groups} ORDER BY m."productId", m."locationId" LIMIT ${window.take} OFFSET ${window.skip}),
+      costs AS (
+        SELECT o."productId", SUM(o."remaining") AS "layerQuantity", SUM(o."remaining" * o."landedUnitCost") AS "layerValue"
+        FROM (${openLayersSql(companyId, asOf, productsOf(Prisma.sql`SELECT "productId" FROM page`))}) o
+        GROUP BY o."productId"
+      )
+      SELECT page."productId", page."locationId", page."quantity", p."sku", p."name" AS "productName", loc."name" AS "locationName",
+        costs."layerQuantity", costs."layerValue"
+      FROM page
+      JOIN "Product" p ON p."companyId" = ${companyId} AND p."id" = page."productId"
+      JOIN "Location" loc ON loc."companyId" = ${companyId} AND loc."id" = page."locationId"
+      LEFT JOIN costs ON costs."productId" = page."productId"
+      ORDER BY page."productId", page."locationId"`,
   ]);
-  const total = keys.length;
 
-  const productIds = [...new Set(pageRows.map((r) => r.productId))];
-  const locationIds = [...new Set(pageRows.map((r) => r.locationId))];
-  const [products, locations, layers] = await Promise.all([
-    db.product.findMany({ where: { id: { in: productIds } }, select: { id: true, sku: true, name: true } }),
-    db.location.findMany({ where: { id: { in: locationIds } }, select: { id: true, name: true } }),
-    openLayersAsOf(db, asOf, productIds),
-  ]);
-  const productBy = new Map(products.map((p) => [p.id, p]));
-  const locationBy = new Map(locations.map((l) => [l.id, l]));
-  const unitCosts = averageCosts(layers);
-
-  const items = pageRows.map((row): StockSnapshotRow => {
-    const quantity = row._sum.quantity ?? ZERO;
-    const unitCost = unitCosts.get(row.productId) ?? null;
+  const items = rows.map((row): StockSnapshotRow => {
+    const quantity = new Decimal(String(row.quantity));
+    // Divided here, as before, so the rounding of the average cost is decimal.js's, not the database's.
+    const unitCost = row.layerQuantity === null ? null : new Decimal(String(row.layerValue)).dividedBy(String(row.layerQuantity)).toDecimalPlaces(10);
     return {
-      productId: row.productId,
-      sku: productBy.get(row.productId)?.sku ?? '',
-      productName: productBy.get(row.productId)?.name ?? '',
-      locationId: row.locationId,
-      locationName: locationBy.get(row.locationId)?.name ?? '',
+      productId: Number(row.productId),
+      sku: row.sku,
+      productName: row.productName,
+      locationId: Number(row.locationId),
+      locationName: row.locationName,
       quantity,
       unitCost,
       value: unitCost ? quantity.times(unitCost).toDecimalPlaces(10) : ZERO,
       asOf,
     };
   });
-  return { items, meta: pageMeta(window, total, items.length) };
+  return { items, meta: pageMeta(window, counted[0]?.total ?? 0, items.length) };
 }
 
-function averageCosts(layers: Array<{ productId: number; remaining: Decimal; landedUnitCost: Decimal }>): Map<number, Decimal> {
-  const sums = new Map<number, { quantity: Decimal; value: Decimal }>();
-  for (const layer of layers) {
-    const sum = sums.get(layer.productId) ?? { quantity: ZERO, value: ZERO };
-    sum.quantity = sum.quantity.plus(layer.remaining);
-    sum.value = sum.value.plus(layer.remaining.times(layer.landedUnitCost));
-    sums.set(layer.productId, sum);
+/** The (product, location) groups with a non-zero quantity at `asOf`, unordered (a subquery). */
+function groupsSql(companyId: number, asOf: Date, args: StockSnapshotArgs): Prisma.Sql {
+  const conditions = [Prisma.sql`m."companyId" = ${companyId}`, Prisma.sql`m."occurredAt" <= ${sqlMoment(asOf)}`];
+  if (args.productId != null) conditions.push(Prisma.sql`m."productId" = ${args.productId}`);
+  if (args.locationId != null) {
+    // A warehouse stands for itself and the locations inside it.
+    conditions.push(Prisma.sql`m."locationId" IN (
+      SELECT l."id" FROM "Location" l WHERE l."companyId" = ${companyId} AND (l."id" = ${args.locationId} OR l."parentId" = ${args.locationId}))`);
   }
-  const costs = new Map<number, Decimal>();
-  for (const [productId, sum] of sums) costs.set(productId, sum.value.dividedBy(sum.quantity).toDecimalPlaces(10));
-  return costs;
+  return Prisma.sql`
+    SELECT m."productId", m."locationId", SUM(m."quantity") AS "quantity"
+    FROM "StockMovement" m
+    WHERE ${Prisma.join(conditions, ' AND ')}
+    GROUP BY m."productId", m."locationId"
+    HAVING SUM(m."quantity") <> 0`;
 }
