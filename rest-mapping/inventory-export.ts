@@ -1,5 +1,6 @@
 // The cursor stock export (contract: Endpoints › Inventory, Resources › Inventory stock export row).
 import type { RestRoute } from '../src/rest/route.js';
+import { exportStocksJson } from '../src/domain/inventory/export/stock-export-json.js';
 
 const EXPORT_LOCATION_FIELDS = /* GraphQL */ `
   fragment StockExportLocationFields on StockExportLocation {
@@ -42,6 +43,8 @@ export const inventoryExportRoutes: RestRoute[] = [
       }
       ${EXPORT_LOCATION_FIELDS}`,
     queryParams: { cursor: 'cursor', limit: 'limit', q: 'q' },
+    // The rows as one SQL statement's JSON (src/domain/inventory/export/page-sql.ts), not field by field.
+    direct: (ctx, v) => exportStocksJson(ctx.db, ctx.company.id, ctx.secretKey, { cursor: v.cursor as string | null | undefined, limit: v.limit as number | null | undefined }),
     envelope: 'bare',
   },
 ];

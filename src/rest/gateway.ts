@@ -170,6 +170,7 @@ export function createRestGateway(services: AppServices): RestGateway {
     }
 
     if (route.sse) return streamEvents(compiled, variables, ctx, res, errorKey);
+    if (route.direct) return sendDirect(route, route.direct, variables, ctx, res, errorKey);
 
     const result = (await execute({
       schema,
@@ -200,6 +201,22 @@ export function createRestGateway(services: AppServices): RestGateway {
     if (route.envelope === 'bare') return sendJson(res, status, value);
     if (route.envelope === 'page') return sendJson(res, status, { data: value.items, meta: value.meta });
     return sendJson(res, status, { data: value });
+  }
+
+  /** A route whose domain call writes the body (RestRoute.direct). */
+  async function sendDirect(route: RestRoute, direct: NonNullable<RestRoute['direct']>, variables: Record<string, unknown>, ctx: RequestContext, res: ServerResponse, errorKey: (key: string) => string): Promise<void> {
+    let body: string[];
+    try {
+      body = await direct(ctx, variables);
+    } catch (error) {
+      const mapped = toHttpError(error, errorKey);
+      if (mapped) return sendJson(res, mapped.status, mapped.body);
+      throw error;
+    }
+    const length = body.reduce((n, part) => n + Buffer.byteLength(part), 0);
+    res.writeHead(route.successStatus ?? 200, { 'content-type': 'application/json; charset=utf-8', 'content-length': length });
+    for (const part of body) res.write(part);
+    res.end();
   }
 
   /** A subscription answered as Server-Sent Events; a failure before the first event is an ordinary error response. */

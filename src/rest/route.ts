@@ -2,6 +2,7 @@
 // response map onto it. Declarations live in rest-mapping/<area>.ts; the gateway and the OpenAPI document
 // are both built from them.
 import type { Casing } from './casing.js';
+import type { RequestContext } from '../graphql/context.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -47,6 +48,13 @@ export interface RestRoute {
    * its `eventField` value, with the `dataField` value (REST-cased) as JSON data; the stream ends with it.
    */
   sse?: { eventField: string; dataField: string };
+  /**
+   * For a large answer that executing `graphql` field by field would make slow (the stock export's 1,000 rows):
+   * after the gateway has read and checked the parameters exactly as for the operation, this domain call gives the
+   * response body, the JSON the operation would answer, in parts that the gateway writes one after another. The operation stays
+   * the definition of the shape (OpenAPI, and a test that holds the two equal); domain errors map as usual.
+   */
+  direct?: (ctx: RequestContext, variables: Record<string, unknown>) => Promise<string[]>;
   /** `data`: {data: result}; `page`: {data: items, meta}; `bare`: the result itself. */
   envelope: 'data' | 'page' | 'bare';
   /** Status of a successful response. Default 200. */

@@ -13,7 +13,7 @@ import type { TenantDb } from '../../../db/tenant-client.js';
 import { FieldErrorCollector } from '../../shared/errors.js';
 import { computeProductQuantities } from '../quantities.js';
 import { signCursor, verifyCursor, type ExportCursor } from './cursor.js';
-import { buildExportRows, type StockExportRow } from './export-rows.js';
+import { buildExportRows, type ExportProduct, type StockExportRow } from './export-rows.js';
 
 export const EXPORT_DEFAULT_LIMIT = 100;
 export const EXPORT_MAX_LIMIT = 1000;
@@ -37,6 +37,54 @@ export async function exportStocks(
   secretKey: string,
   args: StockExportArgs,
 ): Promise<StockExportPage> {
+  const { run, limit } = await openRun(db, companyId, secretKey, args);
+  const products = await db.product.findMany({
+    where: { status: { gt: 0 }, id: { gt: run.lastProductId, lte: run.cutoffProductId } },
+    orderBy: { id: 'asc' },
+    take: limit + 1,
+    select: EXPORT_PRODUCT_SELECT,
+  });
+  const hasMore = products.length > limit;
+  const page = hasMore ? products.slice(0, limit) : products;
+  const data = await buildRowsAsOf(db, run, page);
+  const lastProductId = page.length > 0 ? page[page.length - 1].id : run.lastProductId;
+  return {
+    data,
+    nextCursor: signCursor({ ...run, lastProductId }, secretKey),
+    hasMore,
+    meta: { rows: data.length },
+  };
+}
+
+export const EXPORT_PRODUCT_SELECT = {
+  id: true,
+  sku: true,
+  name: true,
+  type: true,
+  categoryId: true,
+  subcategoryId: true,
+  updatedAt: true,
+  category: { select: { name: true } },
+  subcategory: { select: { name: true } },
+} as const;
+
+/** The rows of the given products (in id order) with their quantities as of the run's cutoff. */
+export async function buildRowsAsOf(db: TenantDb, run: ExportCursor, products: ExportProduct[]): Promise<StockExportRow[]> {
+  const quantities = await computeProductQuantities(
+    db,
+    products.map((p) => p.id),
+    { asOfMovementId: run.cutoffMovementId, asOfTime: new Date(run.cutoffAt) },
+  );
+  return buildExportRows(db, products, quantities);
+}
+
+/** Checks the arguments (422 on a bad limit or cursor) and gives the run: the cursor's, or a new one. */
+export async function openRun(
+  db: TenantDb,
+  companyId: number,
+  secretKey: string,
+  args: StockExportArgs,
+): Promise<{ run: ExportCursor; limit: number }> {
   const errors = new FieldErrorCollector();
   if (args.limit != null && (!Number.isInteger(args.limit) || args.limit < 1 || args.limit > EXPORT_MAX_LIMIT)) {
     errors.add('limit', `The limit must be between 1 and ${EXPORT_MAX_LIMIT}.`);
@@ -47,41 +95,8 @@ export async function exportStocks(
     if (!position) errors.add('cursor', 'The cursor is invalid: pass next_cursor exactly as a previous page of this export returned it.');
   }
   errors.throwIfAny();
-
   const run = position ?? (await startRun(db, companyId, args.limit ?? EXPORT_DEFAULT_LIMIT));
-  const limit = args.limit ?? run.limit;
-
-  const products = await db.product.findMany({
-    where: { status: { gt: 0 }, id: { gt: run.lastProductId, lte: run.cutoffProductId } },
-    orderBy: { id: 'asc' },
-    take: limit + 1,
-    select: {
-      id: true,
-      sku: true,
-      name: true,
-      type: true,
-      categoryId: true,
-      subcategoryId: true,
-      updatedAt: true,
-      category: { select: { name: true } },
-      subcategory: { select: { name: true } },
-    },
-  });
-  const hasMore = products.length > limit;
-  const page = hasMore ? products.slice(0, limit) : products;
-  const quantities = await computeProductQuantities(
-    db,
-    page.map((p) => p.id),
-    { asOfMovementId: run.cutoffMovementId, asOfTime: new Date(run.cutoffAt) },
-  );
-  const data = await buildExportRows(db, page, quantities);
-  const lastProductId = page.length > 0 ? page[page.length - 1].id : run.lastProductId;
-  return {
-    data,
-    nextCursor: signCursor({ ...run, lastProductId }, secretKey),
-    hasMore,
-    meta: { rows: data.length },
-  };
+  return { run, limit: args.limit ?? run.limit };
 }
 
 /** The first request of a run fixes its cutoff: the newest movement and the newest product at this moment. */
