@@ -2,7 +2,7 @@
 // change, so an event exists exactly when its change committed. The feed (GET /events) and webhook
 // deliveries read from it.
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { TenantTx } from '../../db/tenant-client.js';
+import { companyIdOf, type TenantTx } from '../../db/tenant-client.js';
 
 export interface NewEvent {
   /** stock.moved, purchase_order.submitted, sales_order.confirmed, ... */
@@ -16,9 +16,15 @@ export interface NewEvent {
 /** One statement for any number of events. */
 export async function recordEvents(tx: TenantTx, events: readonly NewEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await tx.event.createMany({
-    data: events.map((event) => ({ type: event.type, resourceType: event.resourceType, resourceId: String(event.resourceId), data: event.data })) as any,
-  });
+  // Raw SQL with each event's data as JSON text: Prisma would walk a large data object (a posting's thousand
+  // movements) value by value to build its query. The company is named explicitly (companyIdOf).
+  await tx.$executeRaw`
+    INSERT INTO "Event" ("companyId", "type", "resourceType", "resourceId", "data")
+    SELECT ${companyIdOf(tx)}, e.type, e.resource_type, e.resource_id, e.data::jsonb
+    FROM unnest(${events.map((event) => event.type)}::text[], ${events.map((event) => event.resourceType)}::text[],
+                ${events.map((event) => String(event.resourceId))}::text[], ${events.map((event) => JSON.stringify(event.data))}::text[])
+         WITH ORDINALITY AS e(type, resource_type, resource_id, data, position)
+    ORDER BY e.position`;
 }
 
 export function recordEvent(tx: TenantTx, event: NewEvent): Promise<void> {
