@@ -57,10 +57,18 @@ export const StockMovementRef = builder.prismaObject('StockMovement', {
     productId: t.exposeInt('productId'),
     locationId: t.exposeInt('locationId'),
     lotId: t.exposeInt('lotId', { nullable: true }),
+    // By lot id through one batched read, not a Pothos `select`: movements also come from loaders (a line's
+    // movements), and for rows Pothos did not load itself it would re-read every movement to find its lot.
     lotNumber: t.string({
       nullable: true,
-      select: { lot: { select: { lotNumber: true } } },
-      resolve: (movement) => movement.lot?.lotNumber ?? null,
+      resolve: (movement, _args, ctx) =>
+        movement.lotId === null
+          ? null
+          : loaderFor(ctx, 'lotNumbers', async (lotIds: readonly number[]) => {
+              const lots = await ctx.db.lot.findMany({ where: { id: { in: [...lotIds] } }, select: { id: true, lotNumber: true } });
+              const numberOf = new Map(lots.map((lot) => [lot.id, lot.lotNumber]));
+              return lotIds.map((id) => numberOf.get(id) ?? null);
+            }).load(movement.lotId),
     }),
     quantity: t.expose('quantity', { type: 'Decimal' }),
     unitCost: t.expose('unitCost', {
@@ -99,7 +107,6 @@ export const InventoryAdjustmentLineRef = builder.prismaObject('InventoryAdjustm
         loaderFor(ctx, 'adjustmentLineMovements', async (lineIds: readonly number[]) => {
           const movements = await ctx.db.stockMovement.findMany({
             where: { sourceType: ADJUSTMENT_SOURCE, sourceLineId: { in: [...lineIds] } },
-            include: { lot: true },
             orderBy: { id: 'asc' },
           });
           const byLine = new Map<number, typeof movements>();
