@@ -1,7 +1,6 @@
 // A cycle count runs a fixed number of SQL statements whatever its size: start (the snapshot), counts, the
-// lines page, the count sheet both ways, submit-review and reset-counts, for a warehouse of 2 and of 15
-// products. (Posting goes through the inventory adjustment and the ledger, whose statements grow with the
-// movements as for every posting document.)
+// lines page, the count sheet both ways, submit-review, reset-counts and posting (its adjustment goes through
+// the set-based ledger), for a warehouse of 2 and of 15 products.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
@@ -61,6 +60,7 @@ describe('statements of a cycle count', () => {
         await counted(call('POST', '/reset-counts')),
         await counted(call('POST', '/counts', { counts })),
         await counted(call('POST', '/submit-review')),
+        await counted(call('POST', '/post')),
       ];
     };
     const smallCounts = await run(small);

@@ -1,7 +1,6 @@
 // Invoicing and customer returns run a fixed number of SQL statements whatever the number of lines: an
 // invoice of a 2-line and of a 12-line shipment, a payment, a PDF, a page of invoices; a return of 2 and of 12
-// lines created, received and credited. (Receiving scrapped lines here: a restock posts through the ledger,
-// whose statements grow with the movements as for every posting document.)
+// lines created, received (restocked through the set-based ledger) and credited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
@@ -90,7 +89,7 @@ describe('statements of invoices and customer returns', () => {
   it('are the same for returns of 2 and 12 lines: create, receive, credit, get', async () => {
     const returnOf = (order: any) => ({
       sales_order_id: order.id,
-      lines: order.lines.map((l: any, i: number) => ({ sales_order_line_id: l.id, quantity: 1, disposition: 'scrap' })),
+      lines: order.lines.map((l: any) => ({ sales_order_line_id: l.id, quantity: 1, disposition: 'restock' })),
     });
     let smallReturn: any;
     let largeReturn: any;
