@@ -44,7 +44,7 @@ export const inventoryExportRoutes: RestRoute[] = [
       ${EXPORT_LOCATION_FIELDS}`,
     queryParams: { cursor: 'cursor', limit: 'limit', q: 'q' },
     // The rows as one SQL statement's JSON (src/domain/inventory/export/page-sql.ts), not field by field.
-    direct: (ctx, v) => exportStocksJson(ctx.db, ctx.company.id, ctx.secretKey, { cursor: v.cursor as string | null | undefined, limit: v.limit as number | null | undefined }),
+    direct: (ctx, v) => exportStocksJson(ctx.db, ctx.sql, ctx.company.id, ctx.secretKey, { cursor: v.cursor as string | null | undefined, limit: v.limit as number | null | undefined }),
     envelope: 'bare',
   },
 ];

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 import { applyMigrations } from './migrations.js';
 import { seedFromTemplate } from './pglite-template.js';
-import { pgliteRunner, pgRunner, type SqlRunner } from './sql-runner.js';
+import { pgliteRunner, pgRunner, reportingRunner, type SqlRunner } from './sql-runner.js';
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null } // null: in memory
@@ -23,7 +23,7 @@ export interface OpenDatabaseOptions {
    * without a listener such an error would crash the process.
    */
   onConnectionLost?: (error: Error) => void;
-  /** Told the text of every statement Prisma sends (tests count them). */
+  /** Told the text of every statement Prisma or the plain driver sends (tests count them). */
   onQuery?: (sql: string) => void;
 }
 
@@ -74,7 +74,7 @@ async function openPglite(dataDir: string | null, onQuery: ((sql: string) => voi
   return {
     kind: 'pglite',
     prisma,
-    sql: pgliteRunner(pglite),
+    sql: reportingRunner(pgliteRunner(pglite), onQuery),
     async close() {
       await prisma.$disconnect();
       await pglite.close();
@@ -88,7 +88,8 @@ function openPostgres(
   onQuery?: (sql: string) => void,
 ): Database {
   const poolSize = target.poolSize ?? 10;
-  const pool = new pg.Pool({ connectionString: target.url, max: 2 });
+  // Migrations, health checks and the stock export's pages (src/graphql/context.ts `sql`).
+  const pool = new pg.Pool({ connectionString: target.url, max: 4 });
   pool.on('error', onConnectionLost);
   const prisma = prismaClient(
     new PrismaPg({ connectionString: target.url, max: poolSize }, { onPoolError: onConnectionLost, onConnectionError: onConnectionLost }),
@@ -97,7 +98,7 @@ function openPostgres(
   return {
     kind: 'postgres',
     prisma,
-    sql: pgRunner(pool),
+    sql: reportingRunner(pgRunner(pool), onQuery),
     async close() {
       await prisma.$disconnect();
       await pool.end();

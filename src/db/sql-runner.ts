@@ -60,3 +60,19 @@ export function pgRunner(pool: pg.Pool | pg.PoolClient): SqlRunner {
     },
   };
 }
+
+/** The runner, telling `onQuery` the text of every statement it runs (tests count statements, as Prisma's). */
+export function reportingRunner(runner: SqlRunner, onQuery: ((sql: string) => void) | undefined): SqlRunner {
+  if (!onQuery) return runner;
+  return {
+    async exec(sql) {
+      onQuery(sql);
+      return runner.exec(sql);
+    },
+    async query<T>(sql: string, params?: unknown[]) {
+      onQuery(sql);
+      return runner.query<T>(sql, params);
+    },
+    transaction: (fn) => runner.transaction((tx) => fn(reportingRunner(tx, onQuery))),
+  };
+}

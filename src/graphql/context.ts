@@ -1,5 +1,6 @@
 // What every resolver receives: the company, a client bound to it, and who is calling.
 import type { Company } from '../generated/prisma/client.js';
+import type { SqlRunner } from '../db/sql-runner.js';
 import type { TenantDb } from '../db/tenant-client.js';
 import type { OutboundPolicy } from '../outbound/http-request.js';
 
@@ -13,6 +14,11 @@ export interface RequestContext {
   requestId: string;
   company: Company;
   db: TenantDb;
+  /**
+   * The plain driver, for a large read-only statement whose text result Prisma would copy several times over
+   * (the stock export's page). It is not scoped: every statement names the company itself.
+   */
+  sql: SqlRunner;
   caller: Caller;
   /** The service's SECRET_KEY, for values the service signs and later verifies (export cursors). */
   secretKey: string;

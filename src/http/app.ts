@@ -55,7 +55,7 @@ export function createApp(services: AppServices): App {
     if (path === '/graphql') {
       // GraphiQL itself is a static page; every operation needs a token.
       if (wantsGraphiQL(req)) return serveGraphiQL(req, res);
-      const appContext = await authenticateRequest(req, database.prisma, config.baseDomain, requestId, config.secretKey, { allowPrivate: config.allowPrivateOutbound });
+      const appContext = await authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, { allowPrivate: config.allowPrivateOutbound });
       await graphql(req, res, { appContext });
       return;
     }

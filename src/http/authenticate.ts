@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { authenticateToken } from '../domain/tenancy/api-tokens.js';
 import { tenantClient } from '../db/tenant-client.js';
+import type { SqlRunner } from '../db/sql-runner.js';
 import type { RequestContext } from '../graphql/context.js';
 import type { OutboundPolicy } from '../outbound/http-request.js';
 import { HttpProblem } from './errors.js';
@@ -12,6 +13,7 @@ import { companySlugFromHost } from './host.js';
 export async function authenticateRequest(
   req: IncomingMessage,
   prisma: PrismaClient,
+  sql: SqlRunner,
   baseDomain: string,
   requestId: string,
   secretKey: string,
@@ -28,6 +30,7 @@ export async function authenticateRequest(
     requestId,
     company: check.company,
     db: tenantClient(prisma, check.company.id),
+    sql,
     caller: { kind: 'token', tokenId: check.token.id, scopes: new Set(check.token.scopes) },
     secretKey,
     origin: requestOrigin(req),

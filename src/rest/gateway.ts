@@ -50,7 +50,7 @@ export function createRestGateway(services: AppServices): RestGateway {
       }
       if (req.method === 'GET' && (path === '/docs' || path === '/docs/')) return sendHtml(res, 200, docs);
 
-      const ctx = await authenticateRequest(req, database.prisma, config.baseDomain, requestId, config.secretKey, { allowPrivate: config.allowPrivateOutbound });
+      const ctx = await authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, { allowPrivate: config.allowPrivateOutbound });
       const matches = routes
         .map((compiled) => ({ compiled, match: compiled.pattern.exec(path) }))
         .filter((m): m is { compiled: CompiledRoute; match: RegExpExecArray } => m.match !== null);

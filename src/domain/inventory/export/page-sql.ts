@@ -10,7 +10,7 @@
 // quantities.ts could see (transfer, purchase order, work order, sales order lines and allocations, BOMs,
 // kits) is flagged `touched` and recomputed by the object path, which stays the one definition: a new source
 // there needs its table added to TOUCHING below. test/rest/inventory-export-paths.test.ts holds the two equal.
-import type { TenantDb } from '../../../db/tenant-client.js';
+import type { SqlRunner } from '../../../db/sql-runner.js';
 
 /** A run of consecutive rows of the page (an empty page has none). */
 export interface PageChunk {
@@ -155,7 +155,11 @@ WHERE n <= $4::int
 GROUP BY (n - 1) / ${CHUNK}
 ORDER BY (n - 1) / ${CHUNK}`;
 
-export function readPage(db: TenantDb, args: PageSqlArgs): Promise<PageChunk[]> {
-  return db.$queryRawUnsafe<PageChunk[]>(PAGE_SQL, args.companyId, args.afterProductId, args.cutoffProductId, args.limit, args.cutoffMovementId);
+/**
+ * Over the plain driver: through Prisma's raw query path the page's text (about 1.5 MB at limit 1000) was copied
+ * several times, and the process grew by about 195 MB during a walk of 100,000 products instead of about 25 MB.
+ */
+export function readPage(sql: SqlRunner, args: PageSqlArgs): Promise<PageChunk[]> {
+  return sql.query<PageChunk>(PAGE_SQL, [args.companyId, args.afterProductId, args.cutoffProductId, args.limit, args.cutoffMovementId]);
 }
 

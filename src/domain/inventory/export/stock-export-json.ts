@@ -6,15 +6,16 @@
 // Why not the GraphQL execution the other routes use: resolving ~150 fields per row for 1,000 rows and
 // converting every quantity to a Decimal and back cost more than the whole page's SQL.
 import type { TenantDb } from '../../../db/tenant-client.js';
+import type { SqlRunner } from '../../../db/sql-runner.js';
 import { signCursor } from './cursor.js';
 import { readPage, ROW_SEPARATOR } from './page-sql.js';
 import { rowJson } from './row-json.js';
 import { buildRowsAsOf, EXPORT_PRODUCT_SELECT, openRun, type StockExportArgs } from './stock-export.js';
 
 /** The response body in parts, to be written one after another (no single string of the whole page). */
-export async function exportStocksJson(db: TenantDb, companyId: number, secretKey: string, args: StockExportArgs): Promise<string[]> {
+export async function exportStocksJson(db: TenantDb, sql: SqlRunner, companyId: number, secretKey: string, args: StockExportArgs): Promise<string[]> {
   const { run, limit } = await openRun(db, companyId, secretKey, args);
-  const chunks = await readPage(db, {
+  const chunks = await readPage(sql, {
     companyId,
     afterProductId: run.lastProductId,
     cutoffProductId: run.cutoffProductId,
