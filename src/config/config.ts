@@ -14,6 +14,8 @@ export interface Config {
   secretKey: string;
   /** Outbound calls may go to private and loopback addresses (development and tests only). */
   allowPrivateOutbound: boolean;
+  /** TRUST_PROXY: the service runs behind a proxy that sets X-Forwarded-Proto; otherwise that header is ignored. */
+  trustProxy?: boolean;
   /** A feed of reference exchange rates in the ECB daily XML format, loaded daily; null: none. */
   currencyRatesUrl?: string | null;
   /** A Labelary-compatible label rendering service (ZPL → PNG); null: none. */
@@ -96,6 +98,8 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('SECRET_KEY is required when DATABASE_URL is set (several processes must share it).');
   }
 
+  const trustProxy = (env.TRUST_PROXY ?? 'false').trim().toLowerCase();
+  if (!['true', 'false', ''].includes(trustProxy)) problems.push(`TRUST_PROXY must be true or false, got "${env.TRUST_PROXY}".`);
   const privateOutbound = (env.ALLOW_PRIVATE_OUTBOUND ?? 'false').trim().toLowerCase();
   if (!['true', 'false', ''].includes(privateOutbound)) problems.push(`ALLOW_PRIVATE_OUTBOUND must be true or false, got "${env.ALLOW_PRIVATE_OUTBOUND}".`);
 
@@ -124,7 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   if (problems.length > 0) throw new ConfigError(problems);
   if (secretKey === '') secretKey = embeddedSecretKey(dataDir);
-  return { port, host, dataDir, databaseUrl, baseDomain, secretKey, allowPrivateOutbound: privateOutbound === 'true', currencyRatesUrl, labelRenderUrl, shippingApi, jobLeaseSeconds };
+  return { port, host, dataDir, databaseUrl, baseDomain, secretKey, allowPrivateOutbound: privateOutbound === 'true', trustProxy: trustProxy === 'true', currencyRatesUrl, labelRenderUrl, shippingApi, jobLeaseSeconds };
 }
 
 /**

@@ -35,6 +35,9 @@ export function createApp(services: AppServices): App {
   async function route(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
+    // X-Forwarded-Proto says how the browser reached a proxy in front of us (it decides Secure cookies and the
+    // links we hand out). Anyone can send it, so it counts only behind a proxy that sets it (TRUST_PROXY).
+    if (!config.trustProxy) delete req.headers['x-forwarded-proto'];
 
     if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
     if (path === '/readyz') {

@@ -21,11 +21,14 @@ export async function currentUser(req: IncomingMessage, services: AppServices): 
   const { config, database } = services;
   const session = readSession(req, config.secretKey);
   if (!session) return null;
-  const user = await database.prisma.user.findUnique({
-    where: keyOf({ companyId: session.companyId, id: session.userId }),
-    include: { company: true },
+  // The session's record must still be live (not revoked by a sign-out, not expired) and the user's.
+  const record = await database.prisma.settingsSession.findUnique({
+    where: keyOf({ companyId: session.companyId, id: session.sessionId }),
+    include: { user: { include: { company: true } } },
   });
-  if (!user || user.companyId !== session.companyId) return null;
+  if (!record || record.revokedAt !== null || record.expiresAt.getTime() <= Date.now() || record.userId !== session.userId) return null;
+  const user = record.user;
+  if (user.companyId !== session.companyId) return null;
   const hostSlug = companySlugFromHost(req.headers.host, config.baseDomain);
   if (hostSlug !== null && hostSlug !== user.company.slug) return null;
   const { company, ...plainUser } = user;

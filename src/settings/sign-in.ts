@@ -10,7 +10,7 @@ import { currentUser } from './current-user.js';
 import { readForm } from './form.js';
 import { redirect, sendErrorPage, sendPage } from './html.js';
 import { API_TOKENS_PATH, SIGN_IN_PATH } from './paths.js';
-import { clearSessionCookie, newSession, sessionCookie } from './session.js';
+import { clearSessionCookie, newSession, revokeSession, sessionCookie } from './session.js';
 import { renderSignInPage } from './sign-in-page.js';
 
 export function sendCsrfFailure(res: ServerResponse): void {
@@ -63,7 +63,7 @@ export async function submitSignIn(req: IncomingMessage, res: ServerResponse, se
   try {
     const company = await findCompanyBySlug(database.prisma, companySlug);
     const user = await signIn(database.prisma, { companyId: company.id, email, password });
-    const session = newSession(user.id, company.id);
+    const session = await newSession(database.prisma, user.id, company.id);
     return redirect(res, API_TOKENS_PATH, [sessionCookie(req, config.secretKey, session), clearPreSessionCsrf(req)]);
   } catch (error) {
     if (error instanceof SignInThrottledError) {
@@ -84,5 +84,6 @@ export async function submitSignOut(req: IncomingMessage, res: ServerResponse, s
   if (!isValidCsrfToken(services.config.secretKey, signedIn.session.csrfSecret, form.get(CSRF_FIELD))) {
     return sendCsrfFailure(res);
   }
+  await revokeSession(services.database.prisma, signedIn.session);
   redirect(res, SIGN_IN_PATH, [clearSessionCookie(req)]);
 }

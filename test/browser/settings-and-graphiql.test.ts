@@ -107,8 +107,15 @@ describe('GraphiQL', () => {
         aborted.push(url.toString());
         return route.abort('blockedbyclient');
       });
+      // The page's Content-Security-Policy must let GraphiQL do everything below: any violation fails the test.
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+      });
       try {
-        await page.goto(siteUrl('/graphql'), { timeout: TEST_TIMEOUT });
+        const loaded = await page.goto(siteUrl('/graphql'), { timeout: TEST_TIMEOUT });
+        expect(loaded!.headers()['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+        expect(loaded!.headers()['x-content-type-options']).toBe('nosniff');
         const execute = page.getByRole('button', { name: /Execute query/ });
         await execute.waitFor();
 
@@ -144,6 +151,7 @@ describe('GraphiQL', () => {
         );
         await page.screenshot({ path: '/tmp/graphiql.png' });
         expect(aborted).toEqual([]);
+        expect(violations).toEqual([]);
       } finally {
         await context.close();
       }

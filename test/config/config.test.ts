@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       baseDomain: 'localhost',
       secretKey: KEY,
       allowPrivateOutbound: false,
+      trustProxy: false,
       currencyRatesUrl: null,
       labelRenderUrl: null,
       shippingApi: null,
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
       BASE_DOMAIN: 'Example.COM',
       SECRET_KEY: KEY,
       ALLOW_PRIVATE_OUTBOUND: 'true',
+      TRUST_PROXY: 'true',
       CURRENCY_RATES_URL: 'https://rates.example/eurofxref-daily.xml',
       LABEL_RENDER_URL: 'https://render.example',
       SHIPPING_API_URL: 'https://ship.example/api',
@@ -68,6 +70,7 @@ describe('loadConfig', () => {
       baseDomain: 'example.com',
       secretKey: KEY,
       allowPrivateOutbound: true,
+      trustProxy: true,
       currencyRatesUrl: 'https://rates.example/eurofxref-daily.xml',
       labelRenderUrl: expect.stringMatching(/^https:\/\/render\.example/),
       shippingApi: expect.objectContaining({ url: expect.stringMatching(/^https:\/\/ship\.example\/api/) }),
@@ -94,6 +97,7 @@ describe('loadConfig', () => {
     ['SECRET_KEY', { SECRET_KEY: 'x'.repeat(31) }, /SECRET_KEY must be at least 32/],
     ['SECRET_KEY', { DATABASE_URL: 'postgres://u@h/db' }, /SECRET_KEY is required when DATABASE_URL is set/],
     ['ALLOW_PRIVATE_OUTBOUND', { ALLOW_PRIVATE_OUTBOUND: 'yes', SECRET_KEY: KEY }, /ALLOW_PRIVATE_OUTBOUND must be true or false, got "yes"/],
+    ['TRUST_PROXY', { TRUST_PROXY: 'sometimes', SECRET_KEY: KEY }, /TRUST_PROXY must be true or false, got "sometimes"/],
     ['CURRENCY_RATES_URL', { CURRENCY_RATES_URL: 'ftp://rates', SECRET_KEY: KEY }, /CURRENCY_RATES_URL must be an http or https URL/],
   ])('rejects a bad %s: %j', (variable, env, message) => {
     const problems = problemsOf(env);

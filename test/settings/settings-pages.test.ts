@@ -68,9 +68,20 @@ describe('signed out', () => {
     expect((await onBareHost.get('/settings/api-tokens')).status).toBe(200);
   });
 
-  it('marks cookies Secure when the request came over https', async () => {
-    const page = await server.call('GET', '/settings/sign-in', { company: 'acme', headers: { 'x-forwarded-proto': 'https' } });
-    expect((page.headers['set-cookie'] ?? []).join('\n')).toMatch(/; Secure/);
+  it('marks cookies Secure when the request came over https through a trusted proxy, and only then', async () => {
+    // Not behind a proxy (TRUST_PROXY unset): anyone could send the header, so it changes nothing.
+    const direct = await server.call('GET', '/settings/sign-in', { company: 'acme', headers: { 'x-forwarded-proto': 'https' } });
+    expect((direct.headers['set-cookie'] ?? []).join('\n')).not.toMatch(/; Secure/);
+    const behindProxy = await startTestServer({ configure: (config) => ({ ...config, trustProxy: true }) });
+    try {
+      await behindProxy.createTenant('acme');
+      const viaHttps = await behindProxy.call('GET', '/settings/sign-in', { company: 'acme', headers: { 'x-forwarded-proto': 'https' } });
+      expect((viaHttps.headers['set-cookie'] ?? []).join('\n')).toMatch(/; Secure/);
+      const viaHttp = await behindProxy.call('GET', '/settings/sign-in', { company: 'acme', headers: { 'x-forwarded-proto': 'http' } });
+      expect((viaHttp.headers['set-cookie'] ?? []).join('\n')).not.toMatch(/; Secure/);
+    } finally {
+      await behindProxy.close();
+    }
   });
 });
 
@@ -169,10 +180,17 @@ describe('sessions', () => {
     const user = await server.database.prisma.user.findFirstOrThrow({ where: { companyId: acme.companyId } });
     const key = purposeKey(server.config.secretKey, 'session');
     const issuedAt = Date.now() - 13 * 3600_000;
-    const expired = sign(key, { userId: user.id, companyId: acme.companyId, issuedAt, expiresAt: issuedAt + 12 * 3600_000, csrfSecret: 'x'.repeat(32) });
-    const fresh = sign(key, { userId: user.id, companyId: acme.companyId, issuedAt: Date.now(), expiresAt: Date.now() + 3600_000, csrfSecret: 'x'.repeat(32) });
+    const record = (expiresAt: number) => server.database.prisma.settingsSession.create({ data: { companyId: acme.companyId, userId: user.id, expiresAt: new Date(expiresAt) } });
+    const old = await record(issuedAt + 12 * 3600_000);
+    const live = await record(Date.now() + 3600_000);
+    const expired = sign(key, { sessionId: old.id, userId: user.id, companyId: acme.companyId, issuedAt, expiresAt: issuedAt + 12 * 3600_000, csrfSecret: 'x'.repeat(32) });
+    const fresh = sign(key, { sessionId: live.id, userId: user.id, companyId: acme.companyId, issuedAt: Date.now(), expiresAt: Date.now() + 3600_000, csrfSecret: 'x'.repeat(32) });
+    // Signed correctly and not expired, but naming no session record (or another's): refused.
+    const unrecorded = sign(key, { sessionId: 999_999, userId: user.id, companyId: acme.companyId, issuedAt: Date.now(), expiresAt: Date.now() + 3600_000, csrfSecret: 'x'.repeat(32) });
     const client = new SettingsClient(server, 'acme');
     client.cookies.set(SESSION_COOKIE, expired);
+    expect((await client.get('/settings/api-tokens')).status).toBe(303);
+    client.cookies.set(SESSION_COOKIE, unrecorded);
     expect((await client.get('/settings/api-tokens')).status).toBe(303);
     client.cookies.set(SESSION_COOKIE, fresh);
     expect((await client.get('/settings/api-tokens')).status).toBe(200);
@@ -192,14 +210,21 @@ describe('sessions', () => {
     expect(await server.database.prisma.apiToken.count({ where: { name: 'cross-tenant' } })).toBe(0);
   });
 
-  it('signs out', async () => {
+  it('signs out everywhere: a copy of the cookie taken before signing out no longer works', async () => {
     const client = await signedIn(acme);
     await client.get('/settings/api-tokens');
+    const copy = client.cookies.get(SESSION_COOKIE)!;
+    const other = await signedIn(acme); // another session of the same user stays signed in
     const out = await client.post('/settings/sign-out', {});
     expect(out.status).toBe(303);
     expect(out.headers.location).toBe('/settings/sign-in');
     expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
     expect((await client.get('/settings/api-tokens')).status).toBe(303);
+    client.cookies.set(SESSION_COOKIE, copy);
+    const replayed = await client.get('/settings/api-tokens');
+    expect(replayed.status).toBe(303);
+    expect(replayed.headers.location).toBe('/settings/sign-in');
+    expect((await other.get('/settings/api-tokens')).status).toBe(200);
   });
 });
 
