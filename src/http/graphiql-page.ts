@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { pageSecurityHeaders } from './content-security.js';
 
 const DEFAULT_QUERY = `# Put your API token in the Headers tab below:
 #   {"Authorization": "Bearer inv_..."}
@@ -21,8 +22,8 @@ interface RenderedPage {
   html: Buffer;
   gzip: Buffer;
   etag: string;
-  /** Allows the page's own inline script (by its hash) and nothing from elsewhere. */
-  contentSecurityPolicy: string;
+  /** Everything GraphiQL needs is inline (its script by hash, styles, data: icons) and it talks only to /graphql. */
+  securityHeaders: Record<string, string>;
 }
 
 let rendered: RenderedPage | null = null;
@@ -42,30 +43,10 @@ function page(): RenderedPage {
       html,
       gzip: gzipSync(html, { level: 9 }),
       etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
-      contentSecurityPolicy: contentSecurityPolicy(html.toString('utf8')),
+      securityHeaders: pageSecurityHeaders(html.toString('utf8')),
     };
   }
   return rendered;
-}
-
-/**
- * Everything GraphiQL needs is inline (its script, its styles, data: icons and fonts) and it talks only to
- * /graphql on this origin: the policy allows exactly that, by the hash of each inline script, and no framing.
- */
-function contentSecurityPolicy(html: string): string {
-  const hashes = [...html.matchAll(/<script(?:\s[^>]*)?>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`);
-  return [
-    "default-src 'none'",
-    `script-src ${hashes.join(' ')}`,
-    "style-src 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "worker-src 'self' blob:",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join('; ');
 }
 
 export function wantsGraphiQL(req: IncomingMessage): boolean {
@@ -73,13 +54,10 @@ export function wantsGraphiQL(req: IncomingMessage): boolean {
 }
 
 export function serveGraphiQL(req: IncomingMessage, res: ServerResponse): void {
-  const { html, gzip, etag, contentSecurityPolicy } = page();
+  const { html, gzip, etag, securityHeaders } = page();
   const headers: Record<string, string | number> = {
     'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': contentSecurityPolicy,
-    'x-frame-options': 'DENY',
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'same-origin',
+    ...securityHeaders,
     'cache-control': 'public, max-age=3600',
     etag,
     vary: 'accept-encoding',

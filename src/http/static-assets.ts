@@ -23,6 +23,7 @@ export function serveStaticAsset(_req: IncomingMessage, res: ServerResponse, url
     'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
     'content-length': statSync(file).size,
     'cache-control': 'public, max-age=86400',
+    'x-content-type-options': 'nosniff',
   });
   createReadStream(file).pipe(res);
 }

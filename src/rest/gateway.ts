@@ -24,6 +24,7 @@ import { coerceJsonInput, coerceQueryInput } from './input.js';
 import { splitQueryParams } from './list-filters.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { docsPage } from './docs-page.js';
+import { pageSecurityHeaders } from '../http/content-security.js';
 import { createSofaHandler } from './sofa.js';
 
 export { REST_BASE_PATH };
@@ -38,6 +39,7 @@ export function createRestGateway(services: AppServices): RestGateway {
   const sofa = createSofaHandler(schema, restRoutes, REST_BASE_PATH, logger);
   const openApi = JSON.stringify(buildOpenApiDocument(routes, schema, sofa.openApiDocument(), REST_BASE_PATH));
   const docs = docsPage(`${REST_BASE_PATH}/openapi.json`);
+  const docsHeaders = pageSecurityHeaders(docs);
 
   return {
     async handle(req, res, url, requestId) {
@@ -48,7 +50,7 @@ export function createRestGateway(services: AppServices): RestGateway {
         res.end(openApi);
         return;
       }
-      if (req.method === 'GET' && (path === '/docs' || path === '/docs/')) return sendHtml(res, 200, docs);
+      if (req.method === 'GET' && (path === '/docs' || path === '/docs/')) return sendHtml(res, 200, docs, docsHeaders);
 
       const ctx = await authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, { allowPrivate: config.allowPrivateOutbound });
       const matches = routes

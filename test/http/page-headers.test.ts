@@ -1,0 +1,37 @@
+// Every page the service serves carries its security headers: a Content-Security-Policy that allows only
+// the page's own assets and forbids framing, nosniff, and a referrer policy (issue 17 §7). The browser tests
+// (test/browser) hold the policies to what the pages really need: any violation there fails.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.createTenant('acme');
+});
+afterAll(() => server?.close());
+
+describe('security headers on every page', () => {
+  it.each([
+    ['GraphiQL', '/graphql', { accept: 'text/html' }],
+    ['the API docs', '/external/api/v1/docs', {}],
+    ['the sign-in page', '/settings/sign-in', {}],
+    ['a supplier portal link that cannot be used', '/supplier-portal/not-a-token', {}],
+  ])('%s', async (_name, path, headers) => {
+    const res = await server.call('GET', path, { company: 'acme', headers });
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const policy = String(res.headers['content-security-policy']);
+    expect(policy).toMatch(/default-src 'none'/);
+    expect(policy).toMatch(/frame-ancestors 'none'/);
+    expect(policy).not.toMatch(/script-src[^;]*(\*|https?:|'unsafe-inline'|'unsafe-eval')/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+  });
+
+  it('static assets are not sniffed', async () => {
+    const res = await server.call('GET', '/assets/swagger-ui/swagger-ui.css', { company: 'acme' });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
