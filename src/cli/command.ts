@@ -3,6 +3,7 @@
 // then calls domain functions with an open database (`run`). Business rules stay in the domain.
 import type { Config } from '../config/config.js';
 import type { SqlRunner } from '../db/sql-runner.js';
+import type { Database } from '../db/database.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { ParsedFlags } from './args.js';
 
@@ -14,6 +15,11 @@ export interface FlagSpec {
   required?: boolean;
   /** A switch without a value (`--fix`). */
   boolean?: boolean;
+  /**
+   * A file path: a relative one is made absolute where the CLI runs before the command is handed to a server
+   * (whose working directory may be elsewhere).
+   */
+  path?: boolean;
 }
 
 export interface Output {
@@ -24,6 +30,8 @@ export interface Output {
 }
 
 export interface CommandContext {
+  /** The open database (for what only it can do, such as an embedded backup). */
+  database: Database;
   prisma: PrismaClient;
   /** Plain SQL on the same database, for commands that read the catalog. */
   sql: SqlRunner;
@@ -39,6 +47,11 @@ export interface CliCommand<Input = unknown> {
   fieldFlags?: Record<string, string>;
   parse(flags: ParsedFlags): Input;
   run(context: CommandContext, input: Input): Promise<void>;
+  /**
+   * A command that replaces the database instead of using it (restore): it runs here, with the data folder
+   * claimed and not opened, never handed to a running server (which must be stopped first).
+   */
+  withoutDatabase?: (context: { config: Config; out: Output }, input: Input) => Promise<void>;
 }
 
 /** Keeps each command's input type checked while the registry holds them all together. */

@@ -4,6 +4,7 @@
 // One code path for every command, wherever it runs: from a terminal the CLI opens the database itself, or,
 // in embedded mode while a server holds the data folder, hands the whole command line to that server; the
 // server runs it here too, on its own open database (server-socket.ts), and the CLI prints what it printed.
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, type Config } from '../config/config.js';
 import { DataDirBusyError } from '../db/data-dir-lock.js';
@@ -90,12 +91,16 @@ export async function runCli(argv: string[], out: Output, options: RunOptions = 
 
   try {
     const { config, forwardedEnv } = loadConfigNotingEnv(options.env ?? process.env);
-    const execute = (database: Database) => command.run({ prisma: database.prisma, sql: database.sql, config, out }, input);
+    if (command.withoutDatabase) {
+      await command.withoutDatabase({ config, out }, input);
+      return EXIT_OK;
+    }
+    const execute = (database: Database) => command.run({ database, prisma: database.prisma, sql: database.sql, config, out }, input);
     if (options.database) {
       await execute(options.database);
       return EXIT_OK;
     }
-    const handOver = () => handToServerOnce(config, argv, forwardedEnv, out);
+    const handOver = () => handToServerOnce(config, absolutePaths(argv, command), forwardedEnv, out);
     return await runHereOrOnServer(config, execute, handOver, options.serverWaitMs ?? SERVER_WAIT_MS);
   } catch (error) {
     reportFailure(error, command, out);
@@ -138,6 +143,17 @@ function handToServerOnce(config: Config, argv: string[], env: Record<string, st
     );
   }
   return handToServer(address, { version: PROTOCOL_VERSION, argv, env }, out);
+}
+
+/** The command line with the values of path flags made absolute here (`--out x` and `--out=x` alike). */
+function absolutePaths(argv: string[], command: CliCommand): string[] {
+  const pathFlags = new Set(command.flags.filter((flag) => flag.path).map((flag) => `--${flag.name}`));
+  if (pathFlags.size === 0) return argv;
+  return argv.map((arg, index) => {
+    const eq = arg.indexOf('=');
+    if (arg.startsWith('--') && eq > 0 && pathFlags.has(arg.slice(0, eq))) return `${arg.slice(0, eq)}=${path.resolve(arg.slice(eq + 1))}`;
+    return index > 0 && pathFlags.has(argv[index - 1]!) ? path.resolve(arg) : arg;
+  });
 }
 
 class ServerNotAnsweringError extends Error {

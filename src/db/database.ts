@@ -31,6 +31,11 @@ export interface Database {
   kind: DatabaseTarget['kind'];
   prisma: PrismaClient;
   sql: SqlRunner;
+  /**
+   * Embedded only: the data folder as a gzipped tarball, taken between two statements (PGlite runs one at a
+   * time), so it holds exactly what was committed; restoring it replays the log like a restart after a crash.
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -75,6 +80,7 @@ async function openPglite(dataDir: string | null, onQuery: ((sql: string) => voi
     kind: 'pglite',
     prisma,
     sql: reportingRunner(pgliteRunner(pglite), onQuery),
+    dumpDataDir: () => pglite.dumpDataDir('gzip'),
     async close() {
       await prisma.$disconnect();
       await pglite.close();

@@ -349,7 +349,7 @@ describe('apiLocked', () => {
     const lines: string[] = [];
     const input = channelUnlock.parse(parseFlags(['--company', 'acme', '--id', String(channel.id)], channelUnlock.flags));
     await channelUnlock.run(
-      { prisma: server.database.prisma, sql: server.database.sql, config: server.config, out: { line: (text = '') => lines.push(text), error: (text) => lines.push(text) } },
+      { database: server.database, prisma: server.database.prisma, sql: server.database.sql, config: server.config, out: { line: (text = '') => lines.push(text), error: (text) => lines.push(text) } },
       input,
     );
     expect(lines.join('\n')).toMatch(new RegExp(`Channel ${channel.id} \\(Lockable\\) of company acme is unlocked`));
@@ -364,7 +364,7 @@ describe('apiLocked', () => {
     expect(res.body.data.apiLocked).toBe(true);
     expect((await api('PATCH', `/channels/${res.body.data.id}`, { description: 'x' })).status).toBe(403);
 
-    const context = { prisma: server.database.prisma, sql: server.database.sql, config: server.config, out: { line() {}, error() {} } };
+    const context = { database: server.database, prisma: server.database.prisma, sql: server.database.sql, config: server.config, out: { line() {}, error() {} } };
     await expect(channelUnlock.run(context, { companySlug: 'globex', id: res.body.data.id })).rejects.toThrow(/not found/);
     expect((await api('GET', `/channels/${res.body.data.id}`)).body.data.apiLocked).toBe(true);
     expect(() => channelUnlock.parse(parseFlags(['--company', 'acme', '--id', 'abc'], channelUnlock.flags))).toThrow(/--id/);
