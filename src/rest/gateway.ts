@@ -24,6 +24,7 @@ import { coerceJsonInput, coerceQueryInput } from './input.js';
 import { splitQueryParams } from './list-filters.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { docsPage } from './docs-page.js';
+import { withIdempotency } from '../http/idempotency.js';
 import { pageSecurityHeaders } from '../http/content-security.js';
 import { createSofaHandler } from './sofa.js';
 
@@ -53,32 +54,37 @@ export function createRestGateway(services: AppServices): RestGateway {
       if (req.method === 'GET' && (path === '/docs' || path === '/docs/')) return sendHtml(res, 200, docs, docsHeaders);
 
       const ctx = await authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, { allowPrivate: config.allowPrivateOutbound });
-      const matches = routes
-        .map((compiled) => ({ compiled, match: compiled.pattern.exec(path) }))
-        .filter((m): m is { compiled: CompiledRoute; match: RegExpExecArray } => m.match !== null);
-      const hit = matches.find((m) => m.compiled.route.method === req.method);
-      if (hit) {
-        try {
-          return await runRoute(hit.compiled, hit.match, req, res, url, ctx);
-        } catch (error) {
-          // An id that names nothing, found before the operation runs.
-          if (hit.compiled.route.notFoundBody === 'detailed' && error instanceof HttpProblem && error.status === 404) {
-            const { status, body } = detailedNotFound(error.message);
-            return sendJson(res, status, body);
-          }
-          throw error;
-        }
-      }
-
-      const sofaResponse = await sofa.handle(req, res, ctx);
-      if (sofaResponse) return;
-      if (matches.length > 0) {
-        const allowed = [...new Set(matches.map((m) => m.compiled.route.method))].join(', ');
-        return sendJson(res, 405, { message: `The ${req.method} method is not supported for this route. Allowed: ${allowed}.` }, { allow: allowed });
-      }
-      throw new HttpProblem(404, `The route ${url.pathname} could not be found.`);
+      return withIdempotency(req, res, ctx, (request) => route(request, res, url, path, ctx));
     },
   };
+
+  /** The route the request names, run (or sofa's generated route, or 404/405). */
+  async function route(req: IncomingMessage, res: ServerResponse, url: URL, path: string, ctx: RequestContext): Promise<void> {
+    const matches = routes
+      .map((compiled) => ({ compiled, match: compiled.pattern.exec(path) }))
+      .filter((m): m is { compiled: CompiledRoute; match: RegExpExecArray } => m.match !== null);
+    const hit = matches.find((m) => m.compiled.route.method === req.method);
+    if (hit) {
+      try {
+        return await runRoute(hit.compiled, hit.match, req, res, url, ctx);
+      } catch (error) {
+        // An id that names nothing, found before the operation runs.
+        if (hit.compiled.route.notFoundBody === 'detailed' && error instanceof HttpProblem && error.status === 404) {
+          const { status, body } = detailedNotFound(error.message);
+          return sendJson(res, status, body);
+        }
+        throw error;
+      }
+    }
+
+    const sofaResponse = await sofa.handle(req, res, ctx);
+    if (sofaResponse) return;
+    if (matches.length > 0) {
+      const allowed = [...new Set(matches.map((m) => m.compiled.route.method))].join(', ');
+      return sendJson(res, 405, { message: `The ${req.method} method is not supported for this route. Allowed: ${allowed}.` }, { allow: allowed });
+    }
+    throw new HttpProblem(404, `The route ${url.pathname} could not be found.`);
+  }
 
   async function runRoute(
     compiled: CompiledRoute,

@@ -31,6 +31,18 @@ const ERROR_RESPONSES: Record<string, JsonSchema> = {
   '422': { description: 'Invalid input; `errors` lists messages per field.', content: json({ $ref: '#/components/schemas/ValidationFailed' }) },
 };
 
+/** Every write takes an Idempotency-Key (src/http/idempotency.ts). */
+const IDEMPOTENCY_KEY_PARAMETER: JsonSchema = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe (IETF Idempotency-Key header draft): 1 to 255 visible ASCII characters, unique per write. The first response (status and body) is kept ' +
+    'for 24 hours per company, token and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. The same key with ' +
+    'another method, path or body → 422 {message}; while the first request with the key still runs → 409 {message} with Retry-After. Answers of 500 or more are not kept.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
 export function buildOpenApiDocument(
   routes: CompiledRoute[],
   schema: GraphQLSchema,
@@ -127,6 +139,7 @@ function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema): JsonSche
       schema: { type: 'string', enum: ['json', ...compiled.formats.keys()], default: route.defaultFormat ?? 'json' },
     });
   }
+  if (route.method !== 'GET') parameters.push(IDEMPOTENCY_KEY_PARAMETER);
   const description = [route.description, route.filters ? describeFilterGrammar(route.filters.spec) : undefined].filter(Boolean).join('\n\n');
 
   const rootType = operation.operation === 'mutation' ? schema.getMutationType()! : operation.operation === 'subscription' ? schema.getSubscriptionType()! : schema.getQueryType()!;
