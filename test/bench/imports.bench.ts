@@ -6,18 +6,12 @@
 // unnest per 5,000 rows, no validation), on the same database. Fails below 2,000 rows/s on PostgreSQL.
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
-import { createApp } from '../../src/http/app.js';
-import { buildSchema } from '../../src/graphql/schema.js';
 import { silentLogger } from '../../src/http/logger.js';
-import { createCompany } from '../../src/domain/tenancy/companies.js';
-import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
 import { startBackground } from '../../src/jobs/background.js';
-import type { Config } from '../../src/config/config.js';
-import { openTestDatabase } from '../support/test-database.js';
+import { startBenchApp } from './bench-app.js';
 import { recordBench } from './summary.js';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -60,17 +54,12 @@ function get(port: number, headers: Record<string, string>, urlPath: string): Pr
 }
 
 export async function runImportsBenchmark(): Promise<void> {
-  const database = await openTestDatabase();
+  const bench = await startBenchApp();
+  const { database, config, port, headers } = bench;
+  const company = { id: bench.companyId };
   const dir = mkdtempSync(path.join(tmpdir(), 'import-bench-'));
-  const config: Config = { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'x'.repeat(64), allowPrivateOutbound: false };
-  const app = createApp({ config, database, schema: buildSchema(), logger: silentLogger });
   const background = startBackground({ prisma: database.prisma, config, logger: silentLogger }, { pollMs: 50, schedules: false });
   try {
-    const { company } = await createCompany(database.prisma, { slug: 'bench', name: 'Bench', adminEmail: 'bench@example.test', adminPassword: 'bench password' });
-    const { secret } = await createApiToken(database.prisma, { companyId: company.id, name: 'bench' });
-    await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
-    const port = (app.server.address() as AddressInfo).port;
-    const headers = { authorization: `Bearer ${secret}`, host: `bench.localhost:${port}` };
 
     const runImport = async (rows: number, prefix: string) => {
       const file = path.join(dir, `${prefix}.csv`);
@@ -127,7 +116,7 @@ export async function runImportsBenchmark(): Promise<void> {
     }
   } finally {
     await background.stop();
-    await app.close();
+    await bench.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

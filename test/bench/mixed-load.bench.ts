@@ -4,17 +4,11 @@
 // shipped). Reports requests/s and p50/p99 per kind; then requires 0 failed requests, 0 deadlocks (PostgreSQL's
 // own counter) and a clean ledger check (verifyLedger) afterwards — a run that breaks any of them fails.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createApp } from '../../src/http/app.js';
-import { buildSchema } from '../../src/graphql/schema.js';
-import { silentLogger } from '../../src/http/logger.js';
-import { createCompany } from '../../src/domain/tenancy/companies.js';
-import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
+import { startBenchApp } from './bench-app.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { createAdjustment } from '../../src/domain/inventory/adjustments.js';
 import { verifyLedger } from '../../src/domain/inventory/verify.js';
 import { Decimal } from '../../src/domain/shared/decimal.js';
-import { openTestDatabase } from '../support/test-database.js';
 import { seedCatalog } from './seed-catalog.js';
 import { recordBench } from './summary.js';
 
@@ -31,17 +25,12 @@ const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : s
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 export async function runMixedLoadBenchmark(): Promise<void> {
-  const database = await openTestDatabase();
-  const config = { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'x'.repeat(64), allowPrivateOutbound: false };
-  const app = createApp({ config, database, schema: buildSchema(), logger: silentLogger });
+  const bench = await startBenchApp();
+  const { database, port, headers } = bench;
+  const company = { id: bench.companyId };
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   try {
-    const { company } = await createCompany(database.prisma, { slug: 'bench', name: 'Bench', adminEmail: 'bench@example.test', adminPassword: 'bench password' });
-    const { secret } = await createApiToken(database.prisma, { companyId: company.id, name: 'bench' });
     await seedCatalog(database.prisma, company.id, PRODUCTS);
-    await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
-    const port = (app.server.address() as AddressInfo).port;
-    const headers = { authorization: `Bearer ${secret}`, host: `bench.localhost:${port}` };
 
     const call = (method: string, path: string, body?: unknown): Promise<Answer> =>
       new Promise((resolve, reject) => {
@@ -159,6 +148,6 @@ export async function runMixedLoadBenchmark(): Promise<void> {
     }
   } finally {
     agent.destroy();
-    await app.close();
+    await bench.close();
   }
 }

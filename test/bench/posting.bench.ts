@@ -8,14 +8,7 @@
 // and balances, one INSERT … SELECT FROM unnest each, no checks, no FIFO). Fails below 5,000 lines/s on
 // PostgreSQL.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createApp } from '../../src/http/app.js';
-import { buildSchema } from '../../src/graphql/schema.js';
-import { silentLogger } from '../../src/http/logger.js';
-import { createCompany } from '../../src/domain/tenancy/companies.js';
-import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
-import type { Config } from '../../src/config/config.js';
-import { openTestDatabase } from '../support/test-database.js';
+import { startBenchApp } from './bench-app.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { createAdjustment } from '../../src/domain/inventory/adjustments.js';
 import { Decimal } from '../../src/domain/shared/decimal.js';
@@ -44,15 +37,10 @@ function postJson(port: number, headers: Record<string, string>, urlPath: string
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 export async function runPostingBenchmark(): Promise<void> {
-  const database = await openTestDatabase();
-  const config: Config = { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'x'.repeat(64), allowPrivateOutbound: false };
-  const app = createApp({ config, database, schema: buildSchema(), logger: silentLogger });
+  const bench = await startBenchApp();
+  const { database, port, headers } = bench;
+  const company = { id: bench.companyId };
   try {
-    const { company } = await createCompany(database.prisma, { slug: 'bench', name: 'Bench', adminEmail: 'bench@example.test', adminPassword: 'bench password' });
-    const { secret } = await createApiToken(database.prisma, { companyId: company.id, name: 'bench' });
-    await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
-    const port = (app.server.address() as AddressInfo).port;
-    const headers = { authorization: `Bearer ${secret}`, host: `bench.localhost:${port}` };
     const post = async (body: unknown) => {
       const res = await postJson(port, headers, '/external/api/v1/inventory/adjustments', body);
       if (res.status !== 201) throw new Error(`HTTP ${res.status}: ${res.text.slice(0, 500)}`);
@@ -128,6 +116,6 @@ export async function runPostingBenchmark(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    await app.close();
+    await bench.close();
   }
 }
