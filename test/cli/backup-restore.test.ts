@@ -3,12 +3,11 @@
 // server runs and refused for a file that is not a backup, then a restore with the server stopped — and the
 // restarted server answers with the state of the backup.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCliWith } from '../support/cli.js';
-import { portOf, startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { acmeRequest, portOf, startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'backup-restore-'));
 const backupFile = path.join(dataDir, '..', `${path.basename(dataDir)}.tar.gz`);
@@ -28,25 +27,7 @@ async function start(): Promise<number> {
   return portOf(await server.waitForLog('listening'));
 }
 
-function api(port: number, method: string, urlPath: string, token: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1', port, method, path: `/external/api/v1${urlPath}`, agent: false,
-        headers: { host: `acme.localhost:${port}`, authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
-      },
-    );
-    req.setTimeout(30_000, () => req.destroy(new Error('no answer in 30 s')));
-    req.once('error', reject);
-    req.end(payload);
-  });
-}
+const api = (port: number, method: string, urlPath: string, token: string, body?: unknown) => acmeRequest(port, method, `/external/api/v1${urlPath}`, token, body);
 
 const names = async (port: number, token: string) =>
   ((await api(port, 'GET', '/locations?per_page=100&sort=id', token)).body.data as Array<{ name: string }>).map((l) => l.name);

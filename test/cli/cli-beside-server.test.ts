@@ -4,12 +4,11 @@
 // the folder itself once the server has stopped. A token made through the server works over its HTTP API,
 // which shows the command ran on the server's own database.
 import { lstatSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCliWith, type CliResult } from '../support/cli.js';
-import { portOf, startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { acmeRequest, portOf, startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cli-beside-server-'));
 const socketFile = path.join(dataDir, 'cli', 'cli.sock');
@@ -29,20 +28,7 @@ function start(): ServerProcess {
 }
 
 /** GET on the company's host, with a bearer token. */
-function apiGet(port: number, urlPath: string, token: string): Promise<{ status: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      { host: '127.0.0.1', port, path: urlPath, agent: false, headers: { host: `acme.localhost:${port}`, authorization: `Bearer ${token}` } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
-      },
-    );
-    req.setTimeout(30_000, () => req.destroy(new Error('no answer in 30 s')));
-    req.once('error', reject);
-  });
-}
+const apiGet = (port: number, urlPath: string, token: string) => acmeRequest(port, 'GET', urlPath, token);
 
 const lastLine = (text: string) => text.trimEnd().split('\n').at(-1)!;
 

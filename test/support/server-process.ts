@@ -1,6 +1,7 @@
 // The real server as a child process (`node --import tsx src/main.ts`, as `npm start` runs it) on an embedded data
 // folder, with its JSON log lines parsed as they come. Every wait is bounded.
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import net from 'node:net';
 import { ROOT } from './cli.js';
 
@@ -87,5 +88,26 @@ export function freePort(): Promise<number> {
       const { port } = probe.address() as net.AddressInfo;
       probe.close(() => resolve(port));
     });
+  });
+}
+
+/** A request to a server process on company acme's host with a bearer token (one connection each, 30 s at most). */
+export function acmeRequest(port: number, method: string, urlPath: string, token: string, body?: unknown): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      {
+        host: '127.0.0.1', port, method, path: urlPath, agent: false,
+        headers: { host: `acme.localhost:${port}`, authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      },
+    );
+    req.setTimeout(30_000, () => req.destroy(new Error('no answer in 30 s')));
+    req.once('error', reject);
+    req.end(payload);
   });
 }
