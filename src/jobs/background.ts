@@ -9,6 +9,7 @@ import { FORECAST_FEATURE, FORECAST_REFRESH_JOB } from '../domain/forecast/forec
 import { daily, startSchedules, type Schedule } from './schedules.js';
 import { createWorker, type Worker } from './worker.js';
 import { startWebhookPump, type WebhookPump } from './webhook-pump.js';
+import { IDEMPOTENCY_PURGE_JOB } from './idempotency-purge-job.js';
 
 export interface Background {
   worker: Worker;
@@ -21,6 +22,7 @@ export function recurringSchedules(config: Config): Schedule[] {
   const schedules: Schedule[] = [];
   if (config.currencyRatesUrl) schedules.push({ type: RATES_FEED_JOB, period: daily });
   schedules.push({ type: FORECAST_REFRESH_JOB, period: daily, feature: FORECAST_FEATURE, maxAttempts: 3 });
+  schedules.push({ type: IDEMPOTENCY_PURGE_JOB, period: daily, maxAttempts: 3 });
   return schedules;
 }
 

@@ -1,9 +1,16 @@
 // Idempotency-Key on every write (issue 17 §1), over real HTTP: a replay answers the first response with
 // Idempotent-Replayed: true and changes nothing; the key with another body, method or path → 422; a key whose
 // first request still runs → 409; ten identical requests at once run once; keys are per token; a key expires
-// after 24 hours; a failure that is not kept frees the key; GraphQL mutations too.
+// after 24 hours (and a daily job removes expired ones); GraphQL mutations too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { tenantClient } from '../../src/db/tenant-client.js';
+import { enqueueJob } from '../../src/domain/jobs/jobs.js';
+import { silentLogger } from '../../src/http/logger.js';
+import { recurringSchedules } from '../../src/jobs/background.js';
+import { IDEMPOTENCY_PURGE_JOB } from '../../src/jobs/idempotency-purge-job.js';
+import { jobHandlers } from '../../src/jobs/job-handlers.js';
+import { createWorker } from '../../src/jobs/worker.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -128,5 +135,21 @@ describe('Idempotency-Key in the OpenAPI document', () => {
     const hasKey = (operation: any) => (operation.parameters ?? []).some((p: any) => p.name === 'Idempotency-Key' && p.in === 'header');
     expect(declared.filter(([method]) => method !== 'get').every(([, operation]) => hasKey(operation))).toBe(true);
     expect(declared.filter(([method]) => method === 'get').some(([, operation]) => hasKey(operation))).toBe(false);
+  });
+});
+
+describe('expired Idempotency-Key records', () => {
+  it('are removed by the daily purge job, and fresh ones kept', async () => {
+    expect(recurringSchedules(server.config).map((s) => s.type)).toContain(IDEMPOTENCY_PURGE_JOB);
+
+    expect((await send('POST', '/locations', 'old-key', { name: 'Old' })).status).toBe(201);
+    expect((await send('POST', '/locations', 'fresh-key', { name: 'Fresh' })).status).toBe(201);
+    await server.database.prisma.idempotencyKey.updateMany({ where: { companyId: acme.companyId, key: 'old-key' }, data: { createdAt: new Date(Date.now() - 25 * 3600_000) } });
+    const db = tenantClient(server.database.prisma, acme.companyId);
+    await enqueueJob(db, { type: IDEMPOTENCY_PURGE_JOB });
+    const worker = createWorker({ prisma: server.database.prisma, config: server.config, logger: silentLogger, handlers: jobHandlers });
+    expect(await worker.drain()).toBeGreaterThanOrEqual(1);
+    const left = (await db.idempotencyKey.findMany({ where: { key: { in: ['old-key', 'fresh-key'] } } })).map((row) => row.key);
+    expect(left).toEqual(['fresh-key']);
   });
 });
