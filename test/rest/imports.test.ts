@@ -127,7 +127,7 @@ describe('POST /imports', () => {
     expect(why.body.data[0]).toMatchObject({ line: 2, column: 'sku', message: expect.stringContaining('update_existing') });
 
     const updated = await finished((await csvPost('type=master_skus&update_existing=true', 'sku,name,retail_price\nIMP-1,Renamed,\n')).body.data.id);
-    expect(updated.stats).toEqual({ total_rows: 1, success_count: 1, error_count: 0 });
+    expect(updated.stats, JSON.stringify(updated.job)).toEqual({ total_rows: 1, success_count: 1, error_count: 0 });
     const product = (await call('GET', '/products?sku=IMP-1')).body.data[0];
     expect(product).toMatchObject({ name: 'Renamed', retail_price: 10.5 });
   });
