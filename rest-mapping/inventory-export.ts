@@ -13,17 +13,18 @@ export const inventoryExportRoutes: RestRoute[] = [
     method: 'GET',
     path: '/inventory/stocks/export',
     operationId: 'exportInventoryStocks',
+    heavy: true,
     tag: 'Inventory',
     summary: 'Export the stock of every active product, page by page (cursor pagination)',
     description:
       'All active products (status > 0) in ascending id order. `limit` 1 to 1000 (default 100; later pages keep the first page\'s limit unless given). ' +
       'Pass `next_cursor` back unchanged as `cursor` while `has_more` is true; a modified cursor, or one issued to another company, is refused with 422. ' +
       'The run is anchored to the cutoff of its first request: products created later never appear and quantities are those of the ledger at the cutoff. ' +
-      'Any query parameter other than cursor, limit and q is refused with 422; q is ignored. ' +
+      'Any query parameter other than cursor, limit and q is refused with 422; q is ignored, whatever it holds and however often it is given. ' +
       'After the last page `next_cursor` still resumes past the end (an empty page with has_more false). ' +
       '`location_stocks[].id` is the location id; a location is listed when the product has a balance there (even zero) or stock incoming.',
     graphql: /* GraphQL */ `
-      query ExportInventoryStocks($cursor: String, $limit: Int, $q: String) {
+      query ExportInventoryStocks($cursor: String, $limit: Int, $q: [String!]) {
         inventoryStockExport(cursor: $cursor, limit: $limit, q: $q) {
           data {
             id sku name type categoryId categoryName subCategoryId subCategoryName

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from '../domain/tenancy/rate-limits.js';
 
 export interface Config {
   port: number;
@@ -22,6 +23,12 @@ export interface Config {
   labelRenderUrl?: string | null;
   /** The shipping API gateway (SHIPPING_API_URL, SHIPPING_API_KEY); null: the HTTP shipping provider is off. */
   shippingApi?: ShippingApiSettings | null;
+  /**
+   * RATE_LIMITS ("token=600,company=1200,heavy_token=60,heavy_company=120", any of them): the requests per minute a
+   * company and its tokens may make unless the company has its own (src/domain/tenancy/rate-limits.ts). Unset:
+   * DEFAULT_RATE_LIMITS.
+   */
+  rateLimits?: RateLimits;
   /** JOB_LEASE_SECONDS: every job's lease, instead of each kind's own (a dead process's job is taken again sooner). */
   jobLeaseSeconds?: number | null;
   /**
@@ -126,9 +133,17 @@ export function loadConfig(env: Env = process.env): Config {
     else problems.push(`JOB_LEASE_SECONDS must be a whole number of seconds from 1 to 3600, got "${env.JOB_LEASE_SECONDS}".`);
   }
 
+  const rateLimits = { ...DEFAULT_RATE_LIMITS, ...parseRateLimitsSetting(env.RATE_LIMITS, problems) };
+
   if (problems.length > 0) throw new ConfigError(problems);
   if (secretKey === '') secretKey = embeddedSecretKey(dataDir);
-  return { port, host, dataDir, databaseUrl, baseDomain, secretKey, allowPrivateOutbound: privateOutbound === 'true', trustProxy: trustProxy === 'true', currencyRatesUrl, labelRenderUrl, shippingApi, jobLeaseSeconds };
+  return { port, host, dataDir, databaseUrl, baseDomain, secretKey, allowPrivateOutbound: privateOutbound === 'true', trustProxy: trustProxy === 'true', currencyRatesUrl, labelRenderUrl, shippingApi, jobLeaseSeconds, rateLimits };
+}
+
+function parseRateLimitsSetting(raw: string | undefined, problems: string[]): Partial<RateLimits> {
+  const parsed = parseRateLimits(raw ?? '');
+  for (const problem of parsed.problems) problems.push(`RATE_LIMITS: ${problem}`);
+  return parsed.limits;
 }
 
 /**

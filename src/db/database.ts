@@ -10,6 +10,7 @@ import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 import { applyMigrations } from './migrations.js';
 import { seedFromTemplate } from './pglite-template.js';
 import { pgliteRunner, pgRunner, reportingRunner, type SqlRunner } from './sql-runner.js';
+import { recordingActors } from './audit-actor.js';
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null } // null: in memory
@@ -55,8 +56,9 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
   return database;
 }
 
-/** A Prisma client over the adapter; with onQuery, one that reports each statement it sends. */
-function prismaClient(adapter: Prisma.PrismaClientOptions['adapter'], onQuery?: (sql: string) => void): PrismaClient {
+/** A Prisma client over the adapter, recording the current actor for the audit log; with onQuery, one that reports each statement it sends. */
+function prismaClient(driverAdapter: Prisma.PrismaClientOptions['adapter'], onQuery?: (sql: string) => void): PrismaClient {
+  const adapter = recordingActors(driverAdapter as any) as Prisma.PrismaClientOptions['adapter'];
   if (!onQuery) return new PrismaClient({ adapter });
   const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
   client.$on('query', (event) => onQuery(event.query));

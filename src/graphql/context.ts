@@ -7,6 +7,8 @@ import type { OutboundPolicy } from '../outbound/http-request.js';
 export interface Caller {
   kind: 'token';
   tokenId: number;
+  /** The token's name, as the audit log shows who made a change. */
+  tokenName: string;
   scopes: ReadonlySet<string>;
 }
 

@@ -34,6 +34,7 @@ import './jobs/job-fields.js';
 import './forecast/index.js';
 import './imports/import-fields.js';
 import './events/index.js';
+import './audit/audit-fields.js';
 import { ForbiddenError } from '../domain/shared/errors.js';
 import type { RequestContext } from './context.js';
 

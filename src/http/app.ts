@@ -12,6 +12,7 @@ import { pendingMigrations } from '../db/migrations.js';
 import { createRestGateway, REST_BASE_PATH } from '../rest/gateway.js';
 import { handleSettings, SETTINGS_PATH } from '../settings/settings-routes.js';
 import { withIdempotency } from './idempotency.js';
+import { runApiRequest } from './api-request.js';
 import { handlePortal } from '../portal/portal-page.js';
 import { PORTAL_PATH } from '../portal/portal-token.js';
 import { serveStaticAsset, ASSETS_PATH } from './static-assets.js';
@@ -60,7 +61,7 @@ export function createApp(services: AppServices): App {
       // GraphiQL itself is a static page; every operation needs a token.
       if (wantsGraphiQL(req)) return serveGraphiQL(req, res);
       const appContext = await authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, { allowPrivate: config.allowPrivateOutbound });
-      await withIdempotency(req, res, appContext, (request) => graphql(request, res, { appContext }));
+      await runApiRequest(services, res, appContext, false, () => withIdempotency(req, res, appContext, (request) => graphql(request, res, { appContext })));
       return;
     }
     if (path === REST_BASE_PATH || path.startsWith(REST_BASE_PATH + '/')) return rest.handle(req, res, url, requestId);

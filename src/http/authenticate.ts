@@ -31,7 +31,7 @@ export async function authenticateRequest(
     company: check.company,
     db: tenantClient(prisma, check.company.id),
     sql,
-    caller: { kind: 'token', tokenId: check.token.id, scopes: new Set(check.token.scopes) },
+    caller: { kind: 'token', tokenId: check.token.id, tokenName: check.token.name, scopes: new Set(check.token.scopes) },
     secretKey,
     origin: requestOrigin(req),
     outbound,

@@ -2,8 +2,9 @@
 // GET shows the order with three forms (accept, reject, propose changes per line); POST records the answer.
 // A modified, revoked or expired link, or an order that is no longer open, shows a page that says so and
 // changes nothing. Forms carry a CSRF token bound to the link.
+import { actingAs, type AuditActor } from '../db/audit-actor.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { tenantClient } from '../db/tenant-client.js';
+import { byId, tenantClient } from '../db/tenant-client.js';
 import { answerThroughPortal, portalOrder, type PortalAnswer, type PortalRefusal } from '../domain/purchasing/supplier-portal.js';
 import { formatDateOnly } from '../domain/inventory/lots.js';
 import { ValidationError } from '../domain/shared/errors.js';
@@ -40,7 +41,10 @@ export async function handlePortal(req: IncomingMessage, res: ServerResponse, to
     const answer = answerFrom(form);
     if (!answer) return sendPage(res, 400, layout('Unknown answer', '<h1>Unknown answer</h1><p role="alert">Choose accept, reject or propose changes.</p>', undefined, HEADING));
     try {
-      const result = await answerThroughPortal(db, payload.orderId, payload.version, answer);
+      // The supplier answering through its link: the audit log records the order's supplier as the actor.
+      const order = await db.purchaseOrder.findUnique({ where: byId(payload.orderId), select: { supplier: { select: { id: true, name: true } } } });
+      const supplier: AuditActor = { type: 'supplier', id: order?.supplier.id ?? null, name: order?.supplier.name ?? null, requestId: String(res.getHeader('x-request-id') ?? '') || null };
+      const result = await actingAs(supplier, () => answerThroughPortal(db, payload.orderId, payload.version, answer));
       if ('refusal' in result) return refuse(res, result.refusal!);
       const said = { accepted: 'accepted the order', rejected: 'rejected the order', changes_proposed: 'proposed changes' }[result.response.status as 'accepted'];
       return sendPage(res, 200, layout('Thank you', `<h1>Thank you</h1><p class="notice" role="status">You ${said}. Your customer has been told; you may close this page.</p>`, undefined, HEADING));

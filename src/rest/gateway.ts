@@ -25,6 +25,7 @@ import { splitQueryParams } from './list-filters.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { docsPage } from './docs-page.js';
 import { withIdempotency } from '../http/idempotency.js';
+import { runApiRequest } from '../http/api-request.js';
 import { pageSecurityHeaders } from '../http/content-security.js';
 import { createSofaHandler } from './sofa.js';
 
@@ -54,9 +55,17 @@ export function createRestGateway(services: AppServices): RestGateway {
       if (req.method === 'GET' && (path === '/docs' || path === '/docs/')) return sendHtml(res, 200, docs, docsHeaders);
 
       const ctx = await authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, { allowPrivate: config.allowPrivateOutbound });
-      return withIdempotency(req, res, ctx, (request) => route(request, res, url, path, ctx));
+      return runApiRequest(services, res, ctx, isHeavy(req, url, path), () => withIdempotency(req, res, ctx, (request) => route(request, res, url, path, ctx)));
     },
   };
+
+  /** Counted against the heavy budgets: a route marked heavy (the export), a file upload (an import), or a PDF asked for. */
+  function isHeavy(req: IncomingMessage, url: URL, path: string): boolean {
+    const hit = routes.find((compiled) => compiled.route.method === req.method && compiled.pattern.test(path));
+    if (!hit) return false;
+    if (hit.route.heavy || hit.route.upload) return true;
+    return hit.formats.size > 0 && pickFormat(hit, url.searchParams, req.headers.accept, new FieldErrorCollector()).format !== null;
+  }
 
   /** The route the request names, run (or sofa's generated route, or 404/405). */
   async function route(req: IncomingMessage, res: ServerResponse, url: URL, path: string, ctx: RequestContext): Promise<void> {
@@ -121,7 +130,10 @@ export function createRestGateway(services: AppServices): RestGateway {
     const errors = new FieldErrorCollector();
 
     compiled.pathParamNames.forEach((name, index) => {
-      const raw = decodeURIComponent(match[index + 1]);
+      const segment = match[index + 1];
+      const raw = decodedSegment(segment);
+      // A segment that is not valid percent-encoding, or text that cannot be stored, names no resource.
+      if (raw === null || unstorableTextProblem(raw)) throw new HttpProblem(404, `No resource with ${name} "${segment}".`);
       const variable = route.pathParams![name];
       const type = String(compiled.variables.get(variable));
       if (type.startsWith('Int')) {
@@ -253,6 +265,15 @@ export function createRestGateway(services: AppServices): RestGateway {
       res.write(`event: ${value[eventField]}\ndata: ${JSON.stringify(value[dataField])}\n\n`);
     }
     res.end();
+  }
+}
+
+/** A path segment percent-decoded, or null when its encoding is malformed (`%`, `%FF`, an encoded surrogate). */
+function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
   }
 }
 

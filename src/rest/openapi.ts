@@ -29,6 +29,17 @@ const ERROR_RESPONSES: Record<string, JsonSchema> = {
   '403': { description: 'The token lacks the scope this operation needs, or the operation would change a locked channel (apiLocked).', content: json({ $ref: '#/components/schemas/Message' }) },
   '404': { description: 'No such resource in this company.', content: json({ $ref: '#/components/schemas/Message' }) },
   '422': { description: 'Invalid input; `errors` lists messages per field.', content: json({ $ref: '#/components/schemas/ValidationFailed' }) },
+  '429': {
+    description:
+      'A rate-limit budget per minute is spent (src/http/rate-limits.ts): the token\'s or the company\'s, or for heavy requests (the stock export, imports, PDFs) their own. ' +
+      'Every answer carries RateLimit-Policy and RateLimit (IETF draft-ietf-httpapi-ratelimit-headers); this one also Retry-After.',
+    headers: {
+      'Retry-After': { description: 'Seconds until the window ends.', schema: { type: 'integer' } },
+      'RateLimit-Policy': { description: 'The budgets this request counts against, e.g. `"company";q=1200;w=60, "token";q=600;w=60`.', schema: { type: 'string' } },
+      RateLimit: { description: 'The budget closest to its end: `"token";r=0;t=42` (remaining, seconds to the reset).', schema: { type: 'string' } },
+    },
+    content: json({ $ref: '#/components/schemas/Message' }),
+  },
 };
 
 /** Every write takes an Idempotency-Key (src/http/idempotency.ts). */

@@ -72,6 +72,11 @@ export interface RestRoute {
   casing?: Casing;
   /** `detailed`: a 404 answers {error: "Not Found", message, status_code: 404} (the cycle count routes); default {message}. */
   notFoundBody?: 'detailed';
+  /**
+   * Counted against the heavy rate-limit budgets (src/domain/tenancy/rate-limits.ts) rather than the ordinary
+   * ones: a large answer. A file upload (`upload`) and a request for one of the route's `formats` (a PDF) are heavy too.
+   */
+  heavy?: boolean;
   /** Kept for backward compatibility; marked deprecated in the OpenAPI document. */
   deprecated?: boolean;
   /**

@@ -1,4 +1,5 @@
 // Routes /settings and /settings/*: the server-rendered sign-in and API token pages.
+import { actingAs, type AuditActor } from '../db/audit-actor.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppServices } from '../http/services.js';
 import { HttpProblem } from '../http/errors.js';
@@ -52,9 +53,11 @@ async function route(req: IncomingMessage, res: ServerResponse, url: URL, servic
     req.resume();
     return redirect(res, SIGN_IN_PATH);
   }
-  if (revoke) return submitRevokeToken(req, res, services, signedIn, Number(revoke[1]));
   if (isRead) return showApiTokens(url, res, services, signedIn);
-  return submitCreateToken(req, res, services, signedIn);
+  // What a signed-in user changes is recorded as theirs in the audit log.
+  const user: AuditActor = { type: 'user', id: signedIn.user.id, name: signedIn.user.email, requestId: String(res.getHeader('x-request-id') ?? '') || null };
+  if (revoke) return actingAs(user, () => submitRevokeToken(req, res, services, signedIn, Number(revoke[1])));
+  return actingAs(user, () => submitCreateToken(req, res, services, signedIn));
 }
 
 function notAllowed(req: IncomingMessage, res: ServerResponse, allow: string): void {

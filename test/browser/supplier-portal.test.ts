@@ -84,6 +84,10 @@ describe('supplier portal', () => {
       lines: [{ line_id: po.lines[0].id, quantity: 80, unit_cost: 2.1234567891, expected_date: '2026-08-15' }],
     });
     expect(answered.lines[0].quantity).toBe(100);
+    // The audit log records the answer as the supplier's.
+    const audit = await api('GET', `/audit-log?entity=purchase_order&entity_id=${po.id}&actor=supplier:${supplier.id}`);
+    expect(audit.body.data[0]).toMatchObject({ action: 'update', actor: { type: 'supplier', id: supplier.id, name: 'Portal Parts' } });
+    expect(audit.body.data[0].changes).toHaveProperty('supplier_response');
 
     const accepted = await api('POST', `/purchase-orders/${po.id}/supplier-response/accept`);
     expect(accepted.status, accepted.text).toBe(200);

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       labelRenderUrl: null,
       shippingApi: null,
       jobLeaseSeconds: null,
+      rateLimits: { token: 600, company: 1200, heavy_token: 60, heavy_company: 120 },
     });
   });
 
@@ -61,6 +62,7 @@ describe('loadConfig', () => {
       SHIPPING_API_URL: 'https://ship.example/api',
       SHIPPING_API_KEY: 'sk-1',
       JOB_LEASE_SECONDS: '5',
+      RATE_LIMITS: 'token=100, heavy_company=7',
     });
     expect(config).toEqual({
       port: 8080,
@@ -75,6 +77,7 @@ describe('loadConfig', () => {
       labelRenderUrl: expect.stringMatching(/^https:\/\/render\.example/),
       shippingApi: expect.objectContaining({ url: expect.stringMatching(/^https:\/\/ship\.example\/api/) }),
       jobLeaseSeconds: 5,
+      rateLimits: { token: 100, company: 1200, heavy_token: 60, heavy_company: 7 },
     });
   });
 
@@ -99,6 +102,8 @@ describe('loadConfig', () => {
     ['ALLOW_PRIVATE_OUTBOUND', { ALLOW_PRIVATE_OUTBOUND: 'yes', SECRET_KEY: KEY }, /ALLOW_PRIVATE_OUTBOUND must be true or false, got "yes"/],
     ['TRUST_PROXY', { TRUST_PROXY: 'sometimes', SECRET_KEY: KEY }, /TRUST_PROXY must be true or false, got "sometimes"/],
     ['CURRENCY_RATES_URL', { CURRENCY_RATES_URL: 'ftp://rates', SECRET_KEY: KEY }, /CURRENCY_RATES_URL must be an http or https URL/],
+    ['RATE_LIMITS', { RATE_LIMITS: 'tokens=5', SECRET_KEY: KEY }, /RATE_LIMITS: Unknown rate-limit budget "tokens"/],
+    ['RATE_LIMITS', { RATE_LIMITS: 'token=0', SECRET_KEY: KEY }, /RATE_LIMITS: The token limit must be from 1 to 1000000/],
   ])('rejects a bad %s: %j', (variable, env, message) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);

@@ -18,8 +18,12 @@ export interface ServerProcess {
   stop(timeoutMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** RATE_LIMITS at the highest value every budget takes. */
+export const UNLIMITED_RATE_LIMITS = 'token=1000000,company=1000000,heavy_token=1000000,heavy_company=1000000';
+
 export function startServerProcess(dataDir: string, env: Record<string, string> = {}): ServerProcess {
-  const fullEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env };
+  // Rate limits far above what a test sends, unless the test sets its own (RATE_LIMITS): tests exercise other things.
+  const fullEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, RATE_LIMITS: UNLIMITED_RATE_LIMITS, ...env };
   delete fullEnv.DATABASE_URL;
   delete fullEnv.SECRET_KEY;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -6,7 +6,8 @@ import { openDatabase, type Database, type OpenDatabaseOptions } from '../../src
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-export async function openTestDatabase(options: Pick<OpenDatabaseOptions, 'onQuery' | 'migrate'> = {}): Promise<Database> {
+/** `url`: on PostgreSQL, the test database's address, for a second connection pool as another server process would have. */
+export async function openTestDatabase(options: Pick<OpenDatabaseOptions, 'onQuery' | 'migrate'> = {}): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ kind: 'pglite', dataDir: null }, options);
 
@@ -20,6 +21,7 @@ export async function openTestDatabase(options: Pick<OpenDatabaseOptions, 'onQue
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 }, options);
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

@@ -65,6 +65,8 @@ export async function startTestServer(options: { logger?: Logger; database?: Dat
     baseDomain: 'localhost',
     secretKey: 'test-secret-key-0123456789abcdef0123456789abcdef',
     allowPrivateOutbound: true,
+    // Far above what a test sends: rate limits are tested with a company's own (lower) numbers.
+    rateLimits: { token: 1_000_000, company: 1_000_000, heavy_token: 1_000_000, heavy_company: 1_000_000 },
   };
   if (options.configure) config = options.configure(config);
   const app = createApp({ config, database, schema: buildSchema(), logger: options.logger ?? silentLogger });

@@ -1,0 +1,164 @@
+// The audit log over real HTTP: every change of a business record has an entry written in its own transaction
+// (who, when, what, and each changed field before and after), through Prisma and through set-based SQL alike;
+// a refused request leaves none; secrets are redacted; GET /audit-log filters and refuses bad filters; one
+// company never sees another's entries.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
+import { SettingsClient } from '../support/settings-client.js';
+
+let server: TestServer;
+let acme: Tenant;
+let globex: Tenant;
+let acmeTokenId: number;
+
+const api = (method: string, path: string, body?: unknown, tenant: Tenant = acme, headers: Record<string, string> = {}) =>
+  server.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body, headers });
+
+async function auditLog(query: string, tenant: Tenant = acme) {
+  const res = await api('GET', `/audit-log?${query}`, undefined, tenant);
+  expect(res.status, res.text).toBe(200);
+  return res.body as { data: any[]; meta: any };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  acme = await server.createTenant('acme');
+  globex = await server.createTenant('globex');
+  const token = await server.database.prisma.apiToken.findFirstOrThrow({ where: { companyId: acme.companyId }, orderBy: { id: 'asc' } });
+  acmeTokenId = token.id;
+});
+afterAll(() => server?.close());
+
+describe('entries of changes', () => {
+  it('records a create, an update with only the changed fields, and a delete, by the token of the request', async () => {
+    const created = await api('POST', '/products', { sku: 'AUD-1', name: 'Audited bolt', retail_price: 2.5 }, acme, { 'x-request-id': 'req-create-1' });
+    expect(created.status, created.text).toBe(201);
+    const productId = created.body.data.id;
+
+    const [createEntry] = (await auditLog(`entity=product&entity_id=${productId}`)).data;
+    expect(createEntry).toMatchObject({
+      entity: 'product',
+      entity_id: productId,
+      action: 'create',
+      request_id: 'req-create-1',
+      actor: { type: 'token', id: acmeTokenId, name: expect.any(String) },
+    });
+    expect(Object.keys(createEntry).sort()).toEqual(['action', 'actor', 'changes', 'entity', 'entity_id', 'id', 'occurred_at', 'request_id']);
+    expect(createEntry.changes.sku).toEqual({ before: null, after: 'AUD-1' });
+    expect(createEntry.changes.name).toEqual({ before: null, after: 'Audited bolt' });
+    expect(createEntry.changes).not.toHaveProperty('updated_at');
+    expect(createEntry.changes).not.toHaveProperty('company_id');
+
+    expect((await api('PATCH', `/products/${productId}`, { name: 'Audited bolt M8' })).status).toBe(200);
+    const [updateEntry] = (await auditLog(`entity=product&entity_id=${productId}`)).data;
+    expect(updateEntry.action).toBe('update');
+    expect(updateEntry.changes).toEqual({ name: { before: 'Audited bolt', after: 'Audited bolt M8' } });
+
+    expect((await api('DELETE', `/products/${productId}`)).status).toBeLessThan(300);
+    const entries = (await auditLog(`entity=product&entity_id=${productId}`)).data;
+    expect(entries.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
+    expect(entries[0].changes.sku).toEqual({ before: 'AUD-1', after: null });
+    expect(entries[0].id).toBeGreaterThan(entries[1].id);
+  });
+
+  it('records a write made without a transaction of its own (a location update) as the token\'s too', async () => {
+    const warehouse = (await api('POST', '/locations', { name: 'Audit WH' })).body.data;
+    const patched = await api('PATCH', `/locations/${warehouse.id}`, { city: 'Lyon' });
+    expect(patched.status, patched.text).toBe(200);
+    const [entry] = (await auditLog(`entity=location&entity_id=${warehouse.id}`)).data;
+    expect(entry).toMatchObject({ action: 'update', actor: { type: 'token', id: acmeTokenId }, changes: { city: { before: null, after: 'Lyon' } } });
+  });
+
+  it('records every line of a document posted with set-based SQL, in the request that posted it, and not the ledger', async () => {
+    const warehouse = (await api('POST', '/locations', { name: 'Posting WH' })).body.data;
+    const products = [];
+    for (const sku of ['AUD-P1', 'AUD-P2', 'AUD-P3']) products.push((await api('POST', '/products', { sku, name: sku })).body.data);
+    const posted = await api(
+      'POST',
+      '/inventory/adjustments',
+      { lines: products.map((p) => ({ product_id: p.id, location_id: warehouse.id, quantity: 5, unit_cost: 1.25 })) },
+      acme,
+      { 'x-request-id': 'req-adjust-1' },
+    );
+    expect(posted.status, posted.text).toBe(201);
+
+    const all = (await auditLog('per_page=100')).data.filter((e) => e.request_id === 'req-adjust-1');
+    const byEntity = (entity: string) => all.filter((e) => e.entity === entity);
+    expect(byEntity('inventory_adjustment')).toHaveLength(1);
+    const lines = byEntity('inventory_adjustment_line');
+    expect(lines).toHaveLength(3);
+    expect(lines.map((l) => l.changes.product_id.after).sort()).toEqual(products.map((p) => p.id).sort());
+    expect(lines.every((l) => l.action === 'create' && l.actor.type === 'token')).toBe(true);
+    expect(all.some((e) => ['stock_movement', 'stock_balance', 'cost_layer'].includes(e.entity))).toBe(false);
+  });
+
+  it('leaves no entry for a refused request, and records changes made outside a request as the system\'s', async () => {
+    const before = (await auditLog('per_page=1')).meta.total;
+    const refused = await api('POST', '/inventory/adjustments', { lines: [{ product_id: 999999, location_id: 1, quantity: 1 }] });
+    expect(refused.status).toBe(422);
+    expect((await auditLog('per_page=1')).meta.total).toBe(before);
+
+    await createApiToken(server.database.prisma, { companyId: acme.companyId, name: 'made-by-a-job', scopes: ['read'] });
+    const [entry] = (await auditLog('entity=api_token&actor=system')).data;
+    expect(entry).toMatchObject({ action: 'create', actor: { type: 'system', id: null, name: null }, changes: { name: { before: null, after: 'made-by-a-job' } } });
+    expect(entry.changes.token_hash).toEqual({ before: null, after: '[redacted]' });
+  });
+});
+
+describe('who made a change', () => {
+  it('records a token created on the settings pages as the signed-in user\'s', async () => {
+    const client = new SettingsClient(server, 'acme');
+    expect((await client.signIn(acme.adminEmail, acme.adminPassword)).status).toBeLessThan(400);
+    await client.get('/settings/api-tokens');
+    expect((await client.post('/settings/api-tokens', { name: 'made-by-a-person', scopes: 'read' })).status).toBeLessThan(400);
+    const user = await server.database.prisma.user.findFirstOrThrow({ where: { companyId: acme.companyId } });
+    const [entry] = (await auditLog(`entity=api_token&actor=user:${user.id}`)).data;
+    expect(entry).toMatchObject({ action: 'create', actor: { type: 'user', id: user.id, name: acme.adminEmail }, changes: { name: { after: 'made-by-a-person' } } });
+    expect(entry.request_id).toEqual(expect.any(String));
+  });
+});
+
+describe('GET /audit-log', () => {
+  it('filters by actor, entity and time range, and pages', async () => {
+    const mine = await auditLog(`actor=token:${acmeTokenId}&per_page=2`);
+    expect(mine.data).toHaveLength(2);
+    expect(mine.meta.total).toBeGreaterThan(5);
+    expect(mine.data.every((e) => e.actor.type === 'token' && e.actor.id === acmeTokenId)).toBe(true);
+
+    const future = await auditLog('from=2100-01-01');
+    expect(future.data).toEqual([]);
+    const past = await auditLog('to=2000-01-01%2000:00:00');
+    expect(past.meta.total).toBe(0);
+    const now = new Date();
+    const window = await auditLog(`from=${new Date(now.getTime() - 3_600_000).toISOString()}&to=${new Date(now.getTime() + 60_000).toISOString()}&entity=location`);
+    expect(window.data.length).toBeGreaterThan(0);
+    expect(window.data.every((e) => e.entity === 'location')).toBe(true);
+  });
+
+  it('refuses bad filters with 422 naming the parameter', async () => {
+    for (const [query, field] of [
+      ['entity_id=abc', 'entity_id'],
+      ['actor=somebody', 'actor'],
+      ['from=2026-02-30', 'from'],
+      ['from=2026-05-02&to=2026-05-01', 'to'],
+      ['entity=Product%20Line', 'entity'],
+      ['per_page=101', 'per_page'],
+    ]) {
+      const res = await api('GET', `/audit-log?${query}`);
+      expect(res.status, query).toBe(422);
+      expect(Object.keys(res.body.errors), query).toContain(field);
+    }
+  });
+
+  it("shows a company its own entries only, also over GraphQL", async () => {
+    const theirs = await auditLog('per_page=100', globex);
+    expect(theirs.data.every((e) => e.actor.id !== acmeTokenId)).toBe(true);
+    expect(JSON.stringify(theirs.data)).not.toContain('AUD-');
+
+    const res = await server.graphql('{ auditLog(entity: "product", perPage: 5) { items { entity action actor { type } changes } meta { total } } }', {}, { token: acme.token, company: 'acme' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.auditLog.meta.total).toBeGreaterThan(0);
+    expect(res.body.data.auditLog.items.every((e: any) => e.entity === 'product')).toBe(true);
+  });
+});
