@@ -4,6 +4,7 @@
 // One code path for every command, wherever it runs: from a terminal the CLI opens the database itself, or,
 // in embedded mode while a server holds the data folder, hands the whole command line to that server; the
 // server runs it here too, on its own open database (server-socket.ts), and the CLI prints what it printed.
+import { actingAs } from '../db/audit-actor.js';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, type Config } from '../config/config.js';
@@ -95,7 +96,9 @@ export async function runCli(argv: string[], out: Output, options: RunOptions = 
       await command.withoutDatabase({ config, out }, input);
       return EXIT_OK;
     }
-    const execute = (database: Database) => command.run({ database, prisma: database.prisma, sql: database.sql, config, out }, input);
+    // What a command changes is recorded in the audit log as the CLI's, under the command's name.
+    const execute = (database: Database) =>
+      actingAs({ type: 'cli', id: null, name: command.name, requestId: null }, () => command.run({ database, prisma: database.prisma, sql: database.sql, config, out }, input));
     if (options.database) {
       await execute(options.database);
       return EXIT_OK;

@@ -1,6 +1,7 @@
 // `npm run cli -- company:rate-limits --company S [--set budget=n,...] [--reset budget,...|all]` end to end: the
 // real CLI on an embedded data folder shows the budgets with where each number comes from, sets the company's own,
-// puts them back to the defaults (RATE_LIMITS, else the built-in ones), and refuses malformed input (exit 2).
+// puts them back to the defaults (RATE_LIMITS, else the built-in ones), and refuses malformed input (exit 2). What a
+// command changes is in the audit log as the CLI's.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,4 +56,14 @@ it('shows, sets and resets a company\'s request budgets, refusing malformed inpu
   const reset = await runCli(dataDir, 'company:rate-limits', '--company', 'shop', '--reset', 'all');
   expect(reset.code, reset.stderr).toBe(0);
   expect(await ownLimits('shop')).toEqual({});
+});
+
+it('records what a command changes in the audit log as the CLI\'s, under the command\'s name', async () => {
+  const created = await runCli(dataDir, 'token:create', '--company', 'shop', '--name', 'made-on-the-command-line');
+  expect(created.code, created.stderr).toBe(0);
+  const entry = await withDataDir(dataDir, (database) =>
+    database.prisma.auditLogEntry.findFirstOrThrow({ where: { entity: 'api_token' }, orderBy: { id: 'desc' } }),
+  );
+  expect(entry).toMatchObject({ actorType: 'cli', actorId: null, actorName: 'token:create', action: 'create' });
+  expect((entry.changes as any).name).toEqual({ before: null, after: 'made-on-the-command-line' });
 });
