@@ -9,6 +9,7 @@ import { afterAll, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { createCompany } from '../../src/domain/tenancy/companies.js';
 import { companyRateLimits } from '../../src/domain/tenancy/rate-limits.js';
+import { readableChanges } from '../../src/domain/audit/audit-log.js';
 import { runCli, runCliWith, withDataDir } from '../support/cli.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'inventory-rate-limits-cli-'));
@@ -65,5 +66,5 @@ it('records what a command changes in the audit log as the CLI\'s, under the com
     database.prisma.auditLogEntry.findFirstOrThrow({ where: { entity: 'api_token' }, orderBy: { id: 'desc' } }),
   );
   expect(entry).toMatchObject({ actorType: 'cli', actorId: null, actorName: 'token:create', action: 'create' });
-  expect((entry.changes as any).name).toEqual({ before: null, after: 'made-on-the-command-line' });
+  expect(readableChanges(entry.action, entry.changes).name).toEqual({ before: null, after: 'made-on-the-command-line' });
 });

@@ -38,56 +38,46 @@ CREATE INDEX "AuditLogEntry_companyId_occurredAt_idx" ON "AuditLogEntry"("compan
 -- set-based (one INSERT per statement, whatever its size), in the transaction of the change. The caller comes
 -- from the transaction-local setting app.audit_actor (JSON {type, id, name, request_id}) that the service sets
 -- when it opens a transaction (src/db/audit-actor.ts); without it the change is the system's (jobs, migrations).
-
--- Which columns a change shows: companyId and bookkeeping columns are left out; a secret shows as "[redacted]";
--- a value longer than 10,000 characters (an EDI interchange) shows its length only. Field names in snake_case.
-CREATE FUNCTION audit_shown(column_name text, value jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $fn$
-  SELECT CASE
-    WHEN value IS NULL OR value = 'null'::jsonb THEN value
-    WHEN column_name ~* '(hash|secret|password|credential|apikey)' THEN to_jsonb('[redacted]'::text)
-    WHEN length(value::text) > 10000 THEN to_jsonb('[' || length(value::text) || ' characters, not shown]')
-    ELSE value
-  END
-$fn$;
-
-CREATE FUNCTION audit_changes(before_row jsonb, after_row jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $fn$
-  SELECT COALESCE(jsonb_object_agg(
-    lower(regexp_replace(k, '([a-z0-9])([A-Z])', '\1_\2', 'g')),
-    jsonb_build_object('before', audit_shown(k, before_row -> k), 'after', audit_shown(k, after_row -> k))
-  ), '{}'::jsonb)
-  FROM jsonb_object_keys(COALESCE(after_row, before_row)) AS k
-  WHERE k NOT IN ('companyId', 'updatedAt', 'lastUsedAt', 'failedSignIns', 'lastFailedSignInAt')
-    AND CASE
-      WHEN before_row IS NULL THEN after_row -> k <> 'null'::jsonb
-      WHEN after_row IS NULL THEN before_row -> k <> 'null'::jsonb
-      ELSE before_row -> k IS DISTINCT FROM after_row -> k
-    END
-$fn$;
-
+--
+-- `changes` is kept compact and cheap to write (no work per column beyond PostgreSQL's own JSON functions):
+-- a created or deleted row as {column: value} without nulls, an update as {column: [before, after]} of the
+-- columns that changed. companyId and bookkeeping columns are left out; the secret columns a table names in
+-- its trigger's arguments show as "[redacted]". src/domain/audit/audit-log.ts turns this into the API's form.
 CREATE FUNCTION audit_log_rows() RETURNS trigger LANGUAGE plpgsql AS $fn$
 DECLARE
   actor jsonb := COALESCE(NULLIF(current_setting('app.audit_actor', true), '')::jsonb, '{"type": "system"}'::jsonb);
   entity text := lower(regexp_replace(TG_TABLE_NAME, '([a-z0-9])([A-Z])', '\1_\2', 'g'));
+  secrets text[] := COALESCE(TG_ARGV, '{}');
+  left_out text[] := ARRAY['companyId', 'updatedAt', 'lastUsedAt', 'failedSignIns', 'lastFailedSignInAt'] || COALESCE(TG_ARGV, '{}');
+  redacted jsonb := (SELECT COALESCE(jsonb_object_agg(secret, '[redacted]'), '{}'::jsonb) FROM unnest(COALESCE(TG_ARGV, '{}')) AS secret);
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO "AuditLogEntry" ("companyId", "actorType", "actorId", "actorName", "requestId", "entity", "entityId", "action", "changes")
-    SELECT (r ->> 'companyId')::int, actor ->> 'type', (actor ->> 'id')::int, actor ->> 'name', actor ->> 'request_id',
-           entity, (r ->> 'id')::int, 'create', audit_changes(NULL, r)
-    FROM (SELECT to_jsonb(n) AS r FROM new_rows n) AS inserted;
+    SELECT n."companyId", actor ->> 'type', (actor ->> 'id')::int, actor ->> 'name', actor ->> 'request_id',
+           entity, (to_jsonb(n) ->> 'id')::int, 'create', jsonb_strip_nulls(to_jsonb(n) - left_out) || redacted
+    FROM new_rows n;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO "AuditLogEntry" ("companyId", "actorType", "actorId", "actorName", "requestId", "entity", "entityId", "action", "changes")
-    SELECT (r ->> 'companyId')::int, actor ->> 'type', (actor ->> 'id')::int, actor ->> 'name', actor ->> 'request_id',
-           entity, (r ->> 'id')::int, 'delete', audit_changes(r, NULL)
-    FROM (SELECT to_jsonb(o) AS r FROM old_rows o) AS deleted;
+    SELECT o."companyId", actor ->> 'type', (actor ->> 'id')::int, actor ->> 'name', actor ->> 'request_id',
+           entity, (to_jsonb(o) ->> 'id')::int, 'delete', jsonb_strip_nulls(to_jsonb(o) - left_out) || redacted
+    FROM old_rows o;
   ELSE
     INSERT INTO "AuditLogEntry" ("companyId", "actorType", "actorId", "actorName", "requestId", "entity", "entityId", "action", "changes")
-    SELECT "companyId", actor ->> 'type', (actor ->> 'id')::int, actor ->> 'name', actor ->> 'request_id',
-           entity, id, 'update', changes
-    FROM (
-      SELECT n."companyId", n.id, audit_changes(to_jsonb(o), to_jsonb(n)) AS changes
-      FROM old_rows o JOIN new_rows n ON n."companyId" = o."companyId" AND n.id = o.id
-    ) AS updated
-    WHERE changes <> '{}'::jsonb;
+    SELECT n."companyId", actor ->> 'type', (actor ->> 'id')::int, actor ->> 'name', actor ->> 'request_id',
+           entity, n.id, 'update', d.changes
+    FROM old_rows o
+    JOIN new_rows n ON n."companyId" = o."companyId" AND n.id = o.id
+    CROSS JOIN LATERAL (
+      SELECT jsonb_object_agg(
+               after_value.key,
+               CASE WHEN after_value.key = ANY (secrets) THEN '["[redacted]", "[redacted]"]'::jsonb
+                    ELSE jsonb_build_array(before_value.value, after_value.value) END
+             ) AS changes
+      FROM jsonb_each(to_jsonb(n) - (left_out[1:5])) AS after_value
+      JOIN jsonb_each(to_jsonb(o) - (left_out[1:5])) AS before_value ON before_value.key = after_value.key
+      WHERE after_value.value IS DISTINCT FROM before_value.value
+    ) AS d
+    WHERE d.changes IS NOT NULL;
   END IF;
   RETURN NULL;
 END
@@ -95,28 +85,30 @@ $fn$;
 
 -- Every company-owned table is audited except these (src/domain/audit/audited-tables.ts says why for each; a
 -- test holds the database to that list). A table without an id column (a link table) is created and deleted,
--- never updated, so it gets the INSERT and DELETE triggers only.
+-- never updated, so it gets the INSERT and DELETE triggers only. Columns whose name says they hold a secret
+-- (hash, secret, password, credential, apikey) are the trigger's arguments: their values are never copied.
 DO $do$
 DECLARE
   t record;
 BEGIN
   FOR t IN
-    SELECT c.table_name, EXISTS (
-      SELECT 1 FROM information_schema.columns i
-      WHERE i.table_schema = c.table_schema AND i.table_name = c.table_name AND i.column_name = 'id'
-    ) AS has_id
+    SELECT c.table_name,
+           bool_or(c.column_name = 'id') AS has_id,
+           COALESCE(string_agg(quote_literal(c.column_name), ', ') FILTER (WHERE c.column_name ~* '(hash|secret|password|credential|apikey)'), '') AS secrets
     FROM information_schema.columns c
-    WHERE c.table_schema = current_schema() AND c.column_name = 'companyId'
+    WHERE c.table_schema = current_schema()
+      AND c.table_name IN (SELECT table_name FROM information_schema.columns WHERE table_schema = current_schema() AND column_name = 'companyId')
       AND c.table_name NOT IN (
         'AuditLogEntry', 'RateLimitCounter', 'IdempotencyKey', 'SettingsSession', 'StockMovement', 'StockBalance',
         'CostLayer', 'CostLayerConsumption', 'DocumentSequence', 'Job', 'Import', 'ImportFileChunk', 'ImportRowError',
         'Event', 'WebhookDelivery', 'ForecastWarehouseRow', 'WorkOrderStatusEvent'
       )
+    GROUP BY c.table_name
   LOOP
-    EXECUTE format('CREATE TRIGGER audit_insert AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_log_rows()', t.table_name);
-    EXECUTE format('CREATE TRIGGER audit_delete AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_log_rows()', t.table_name);
+    EXECUTE format('CREATE TRIGGER audit_insert AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_log_rows(%s)', t.table_name, t.secrets);
+    EXECUTE format('CREATE TRIGGER audit_delete AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_log_rows(%s)', t.table_name, t.secrets);
     IF t.has_id THEN
-      EXECUTE format('CREATE TRIGGER audit_update AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_log_rows()', t.table_name);
+      EXECUTE format('CREATE TRIGGER audit_update AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_log_rows(%s)', t.table_name, t.secrets);
     END IF;
   END LOOP;
 END

@@ -1,5 +1,6 @@
 // Reading the audit log. Entries are written by database triggers in the transaction of each change (see
-// audited-tables.ts); here they are only listed, newest first, with the filters of GET /audit-log.
+// audited-tables.ts); here they are listed, newest first, with the filters of GET /audit-log, and their changes
+// put in the API's form.
 import type { TenantDb } from '../../db/tenant-client.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { FieldErrorCollector } from '../shared/errors.js';
@@ -46,7 +47,33 @@ export async function listAuditLog(db: TenantDb, args: AuditLogArgs): Promise<Pa
     db.auditLogEntry.findMany({ where: { AND: where }, orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
     db.auditLogEntry.count({ where: { AND: where } }),
   ]);
-  return { items, meta: pageMeta(window, total, items.length) };
+  return { items: items.map((entry) => ({ ...entry, changes: readableChanges(entry.action, entry.changes) })), meta: pageMeta(window, total, items.length) };
+}
+
+const LONGEST_SHOWN = 10_000;
+
+/**
+ * The stored form (kept cheap for the triggers to write: a created or deleted row's non-null columns, or an
+ * update's {column: [before, after]}) as the API shows it: {field_in_snake_case: {before, after}}, with a value
+ * longer than 10,000 characters (an EDI interchange) shown by its length only.
+ */
+export function readableChanges(action: string, stored: unknown): Record<string, { before: unknown; after: unknown }> {
+  const readable: Record<string, { before: unknown; after: unknown }> = {};
+  for (const [column, value] of Object.entries((stored ?? {}) as Record<string, unknown>)) {
+    const [before, after] = action === 'update' ? (value as [unknown, unknown]) : action === 'create' ? [null, value] : [value, null];
+    readable[snakeCase(column)] = { before: shown(before), after: shown(after) };
+  }
+  return readable;
+}
+
+function snakeCase(column: string): string {
+  return column.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+function shown(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  const length = typeof value === 'string' ? value.length : JSON.stringify(value).length;
+  return length > LONGEST_SHOWN ? `[${length} characters, not shown]` : value;
 }
 
 function readTime(text: string | null | undefined, field: string, errors: FieldErrorCollector): Date | null {
