@@ -3,6 +3,7 @@
 // (lockedBy, lockedUntil) that every step renews; several processes on one PostgreSQL never run a job at the
 // same time, and a job whose process died is claimed again once its lease has run out. A failed attempt is
 // retried after its handler's backoff until maxAttempts; then the job is failed.
+import { actingAs, type AuditActor } from '../db/audit-actor.js';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Job, PrismaClient } from '../generated/prisma/client.js';
@@ -120,7 +121,9 @@ export function createWorker(options: WorkerOptions): Worker {
     };
     try {
       await run.db.$transaction((tx) => hold(tx, job, leaseMs, undefined, false)); // the handler's lease from now
-      await handler.run(run);
+      // Its changes are recorded in the audit log as those of whoever asked for the job (else the system's).
+      const requestedBy = job.requestedBy as AuditActor | null;
+      await (requestedBy ? actingAs(requestedBy, () => handler.run(run)) : handler.run(run));
       // A handler that did not finish the job itself in its last step is finished here.
       await prisma.$executeRaw`
         UPDATE "Job" SET status = 'finished', "finishedAt" = now(), "lockedBy" = NULL, "lockedUntil" = NULL, "updatedAt" = now()

@@ -22,7 +22,7 @@ async function auditLog(query: string, tenant: Tenant = acme) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ background: true });
   acme = await server.createTenant('acme');
   globex = await server.createTenant('globex');
   const token = await server.database.prisma.apiToken.findFirstOrThrow({ where: { companyId: acme.companyId }, orderBy: { id: 'asc' } });
@@ -116,6 +116,26 @@ describe('who made a change', () => {
     const [entry] = (await auditLog(`entity=api_token&actor=user:${user.id}`)).data;
     expect(entry).toMatchObject({ action: 'create', actor: { type: 'user', id: user.id, name: acme.adminEmail }, changes: { name: { after: 'made-by-a-person' } } });
     expect(entry.request_id).toEqual(expect.any(String));
+  });
+});
+
+describe('changes made by a job', () => {
+  it('records an import\'s rows as the changes of the token that uploaded the file, in its request', async () => {
+    const started = await server.call('POST', '/external/api/v1/imports?type=master_skus', {
+      token: acme.token, company: 'acme', rawBody: 'sku,name\nAUD-IMP-1,Imported one\nAUD-IMP-2,Imported two\n',
+      headers: { 'content-type': 'text/csv', 'x-request-id': 'req-import-1' },
+    });
+    expect(started.status, started.text).toBe(202);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const job = (await api('GET', `/imports/${started.body.data.id}`)).body.data.job;
+      if (job.status === 'finished') break;
+      if (Date.now() > deadline || ['failed', 'cancelled'].includes(job.status)) throw new Error(`import ended ${job.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const created = (await auditLog('entity=product&per_page=100')).data.filter((e) => String(e.changes.sku?.after ?? '').startsWith('AUD-IMP-'));
+    expect(created).toHaveLength(2);
+    expect(created.every((e) => e.actor.type === 'token' && e.actor.id === acmeTokenId && e.request_id === 'req-import-1')).toBe(true);
   });
 });
 

@@ -4,6 +4,7 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
+import { currentActor } from '../../db/audit-actor.js';
 
 export const JOB_STATUSES = ['queued', 'running', 'finished', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -30,6 +31,8 @@ export async function enqueueJob(tx: TenantTx | TenantDb, input: EnqueueJobInput
     runAt: input.runAt ?? new Date(),
     progressMax: input.progressMax ?? 0,
     uniqueKey: input.uniqueKey ?? null,
+    // The caller of the request that asks for the job: what the job changes is recorded as theirs.
+    requestedBy: (currentActor() as unknown as Prisma.InputJsonValue) ?? undefined,
   };
   if (!input.uniqueKey) return tx.job.create({ data: data as any });
   // upsert on the unique key: an existing job wins and is returned unchanged.
