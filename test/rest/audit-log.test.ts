@@ -62,6 +62,13 @@ describe('entries of changes', () => {
     expect(entries[0].id).toBeGreaterThan(entries[1].id);
   });
 
+  it("records a change of the company's own profile", async () => {
+    expect((await api('PATCH', '/company', { name: 'Acme Audited' })).status).toBe(200);
+    const [entry] = (await auditLog(`entity=company&entity_id=${acme.companyId}`)).data;
+    expect(entry).toMatchObject({ action: 'update', actor: { type: 'token', id: acmeTokenId }, changes: { name: { after: 'Acme Audited' } } });
+    expect(JSON.stringify((await auditLog('entity=company', globex)).data)).not.toContain('Acme Audited');
+  });
+
   it('records a write made without a transaction of its own (a location update) as the token\'s too', async () => {
     const warehouse = (await api('POST', '/locations', { name: 'Audit WH' })).body.data;
     const patched = await api('PATCH', `/locations/${warehouse.id}`, { city: 'Lyon' });
