@@ -13,7 +13,8 @@ const PICKLIST_FIELDS = /* GraphQL */ `
 
 const tag = 'Fulfillment Orders';
 const base = '/pickflow/picklists';
-const idPath = `${base}/{picklistId}`;
+// {id} as the contract writes GET /pickflow/picklists/{id}.
+const idPath = `${base}/{id}`;
 const STATES =
   ' Statuses: created → picking (start-picking) → picked (finish-picking) → packed (start-packing, then finish-packing); a picklist that is not packed can be deleted. Each step sets its *_started_at / *_ended_at; a wrong state answers 422 on status.';
 
@@ -26,7 +27,7 @@ function transition(path: string, operationId: string, field: string, summary: s
     summary,
     description: `No body. ${description}${STATES}`,
     graphql: `mutation ${operationId[0].toUpperCase()}${operationId.slice(1)}($id: Int!) { ${field}(id: $id) { ${PICKLIST_FIELDS} } }`,
-    pathParams: { picklistId: 'id' },
+    pathParams: { id: 'id' },
     envelope: 'data',
   };
 }
@@ -68,7 +69,7 @@ export const picklistRoutes: RestRoute[] = [
     summary: 'Get a picklist',
     description: 'lot_id, lot_number, production_date and expiry_date are present in every item, null for stock without lots. lot_deduction_strategy is the product’s own (null: the warehouse group’s, else newest). uom is the product’s unit.',
     graphql: /* GraphQL */ `query GetPicklist($id: Int!) { picklist(id: $id) { ${PICKLIST_FIELDS} } }`,
-    pathParams: { picklistId: 'id' },
+    pathParams: { id: 'id' },
     envelope: 'data',
   },
   {
@@ -79,7 +80,7 @@ export const picklistRoutes: RestRoute[] = [
     summary: 'Delete a picklist',
     description: 'Before packed (422 on status otherwise, or once one of its fulfillment orders shipped): status deleted, its picks are undone (the lines’ quantity_picked lowered) and its fulfillment orders are open again. Answers the picklist.',
     graphql: /* GraphQL */ `mutation DeletePicklist($id: Int!) { deletePicklist(id: $id) { ${PICKLIST_FIELDS} } }`,
-    pathParams: { picklistId: 'id' },
+    pathParams: { id: 'id' },
     envelope: 'data',
   },
   transition('start-picking', 'startPicklistPicking', 'startPicklistPicking', 'Start picking', 'created → picking; its fulfillment orders become picking.'),
@@ -95,7 +96,7 @@ export const picklistRoutes: RestRoute[] = [
       mutation PickPicklistItem($picklistId: Int!, $itemId: Int!, $input: PicklistPickInput!) {
         pickPicklistItem(picklistId: $picklistId, itemId: $itemId, input: $input) { ${PICKLIST_FIELDS} }
       }`,
-    pathParams: { picklistId: 'picklistId', itemId: 'itemId' },
+    pathParams: { id: 'picklistId', itemId: 'itemId' },
     bodyVariable: 'input',
     envelope: 'data',
   },

@@ -31,7 +31,6 @@ interface SourceRoutes {
 /** list/get/create, apply and unapply: the same six routes for both kinds of source. */
 function sourceRoutes(source: SourceRoutes): RestRoute[] {
   const Type = source.field[0]!.toUpperCase() + source.field.slice(1);
-  const id = `${source.field}Id`;
   return [
     {
       method: 'GET',
@@ -49,12 +48,12 @@ function sourceRoutes(source: SourceRoutes): RestRoute[] {
     },
     {
       method: 'GET',
-      path: `${source.path}/{${id}}`,
+      path: `${source.path}/{id}`,
       operationId: `get${Type}`,
       tag: source.tag,
       summary: `Get a ${source.label} with its applications and remaining amount`,
       graphql: /* GraphQL */ `query Get${Type}($id: Int!) { ${source.field}(id: $id) { ${source.fields} } }`,
-      pathParams: { [id]: 'id' },
+      pathParams: { id: 'id' },
       envelope: 'data',
     },
     {
@@ -71,28 +70,28 @@ function sourceRoutes(source: SourceRoutes): RestRoute[] {
     },
     {
       method: 'POST',
-      path: `${source.path}/{${id}}/applications`,
+      path: `${source.path}/{id}/applications`,
       operationId: `apply${Type}`,
       tag: source.tag,
       summary: `Apply a ${source.label} to a bill`,
       description: `${APPLICATION_RULES} ${source.settles}`,
       graphql: /* GraphQL */ `
         mutation Apply${Type}($id: Int!, $input: BillApplicationInput!) { apply${Type}(id: $id, input: $input) { ${source.applicationFields} } }`,
-      pathParams: { [id]: 'id' },
+      pathParams: { id: 'id' },
       bodyVariable: 'input',
       envelope: 'data',
       successStatus: 201,
     },
     {
       method: 'DELETE',
-      path: `${source.path}/{${id}}/applications/{applicationId}`,
+      path: `${source.path}/{id}/applications/{applicationId}`,
       operationId: `delete${Type}Application`,
       tag: source.tag,
       summary: `Undo an application of a ${source.label}`,
       description: `Answers with the ${source.label} without that application: its remaining amount and the bill's balance due grow back. An application of another ${source.label}: 404.`,
       graphql: /* GraphQL */ `
         mutation Delete${Type}Application($id: Int!, $applicationId: Int!) { delete${Type}Application(id: $id, applicationId: $applicationId) { ${source.fields} } }`,
-      pathParams: { [id]: 'id', applicationId: 'applicationId' },
+      pathParams: { id: 'id', applicationId: 'applicationId' },
       envelope: 'data',
     },
   ];

@@ -13,7 +13,8 @@ const CREDIT_FIELDS = `
   applications { id vendorCreditId billId amount appliedAt } createdAt updatedAt`;
 
 const TAG = 'Vendor Returns';
-const returnPath = '/vendor-returns/{vendorReturnId}';
+// {id} as the contract writes POST /vendor-returns/{id}/generate-credit.
+const returnPath = '/vendor-returns/{id}';
 
 function returnMutation(method: 'POST' | 'PATCH' | 'DELETE', path: string, field: string, summary: string, description: string, inputType?: string): RestRoute {
   return {
@@ -26,7 +27,7 @@ function returnMutation(method: 'POST' | 'PATCH' | 'DELETE', path: string, field
     graphql: /* GraphQL */ `
       mutation ${field[0]!.toUpperCase()}${field.slice(1)}($id: Int!${inputType ? `, $input: ${inputType}` : ''}) { ${field}(id: $id${inputType ? ', input: $input' : ''}) { ...VendorReturnFields } }
       ${RETURN_FIELDS}`,
-    pathParams: { vendorReturnId: 'id' },
+    pathParams: { id: 'id' },
     ...(inputType ? { bodyVariable: 'input' } : {}),
     envelope: 'data',
   };
@@ -55,7 +56,7 @@ export const vendorReturnRoutes: RestRoute[] = [
     tag: TAG,
     summary: 'Get a vendor return',
     graphql: /* GraphQL */ `query GetVendorReturn($id: Int!) { vendorReturn(id: $id) { ...VendorReturnFields } } ${RETURN_FIELDS}`,
-    pathParams: { vendorReturnId: 'id' },
+    pathParams: { id: 'id' },
     envelope: 'data',
   },
   {
@@ -88,7 +89,7 @@ export const vendorReturnRoutes: RestRoute[] = [
     summary: 'Credit a shipped vendor return',
     description: 'No body. shipped → credited: answers 201 with a vendor credit for the return’s total, in its currency, dated today. Once per return: again → 409. A draft return → 422.',
     graphql: /* GraphQL */ `mutation GenerateVendorReturnCredit($id: Int!) { generateVendorReturnCredit(id: $id) { ${CREDIT_FIELDS} } }`,
-    pathParams: { vendorReturnId: 'id' },
+    pathParams: { id: 'id' },
     envelope: 'data',
     successStatus: 201,
   },

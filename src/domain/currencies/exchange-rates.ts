@@ -15,6 +15,8 @@ import { currentCompany } from '../tenancy/company-profile.js';
 
 /** The rate column: NUMERIC(30, 15). */
 export const RATE_DECIMAL = { scale: 15, precision: 30, min: 0, minExclusive: true } as const;
+/** An amount to convert: at most 10 decimals and less than 10^16 either way. */
+const CONVERTIBLE_AMOUNT = { scale: 10, precision: 26 } as const;
 
 export interface ExchangeRateInput {
   from?: string | null;
@@ -173,6 +175,9 @@ export async function convertAmount(db: TenantDb, args: ConversionArgs, today = 
   let amount: Decimal | null = null;
   if (args.amount == null || args.amount.trim() === '') errors.add('amount', 'The amount is required.');
   else if (!(amount = parseDecimalText(args.amount, { negative: true }))) errors.add('amount', 'The amount must be a number, such as 100 or 12.50.');
+  // Bounded like the amounts the service keeps (money columns below 10^16, unit costs to 10 decimals): an
+  // amount of hundreds of digits would otherwise be answered as null, the JSON number it becomes being infinite.
+  else checkDecimal(errors, 'amount', amount, CONVERTIBLE_AMOUNT);
   const date = args.date == null ? todayUtc(today) : checkDateOnly(errors, 'date', args.date);
   errors.throwIfAny();
   const found = await effectiveRate(db, args.from!, args.to!, date!);

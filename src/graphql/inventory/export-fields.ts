@@ -11,7 +11,8 @@ builder.queryFields((t) => ({
     args: {
       cursor: t.arg.string({ required: false, description: 'nextCursor of the previous page, unchanged; omit on the first page.' }),
       limit: t.arg.int({ required: false, description: 'Products per page, 1 to 1000; default 100 (or the first page\'s limit).' }),
-      q: t.arg.string({ required: false, description: 'Accepted and ignored (clients send it; the export has no search).' }),
+      // A list, so that whatever clients send as q (repeated too) passes: the contract ignores q in validation.
+      q: t.arg.stringList({ required: false, description: 'Accepted and ignored, given once or more (clients send it; the export has no search).' }),
     },
     resolve: (_root, args, ctx) => exportStocks(ctx.db, ctx.company.id, ctx.secretKey, { cursor: args.cursor, limit: args.limit }),
   }),
