@@ -134,6 +134,11 @@ describe('PATCH /locations/{locationId}', () => {
     const empty = await api('PATCH', `/locations/${warehouse.id}`, { name: '' });
     expect(empty.status).toBe(422);
     expect(Object.keys(empty.body.errors)).toEqual(['name']);
+    // null would keep the old value without a word: refused, and nothing changes.
+    const nullFlag = await api('PATCH', `/locations/${warehouse.id}`, { is_pick_location: null, city: 'Nantes' });
+    expect(nullFlag.status).toBe(422);
+    expect(nullFlag.body.errors).toEqual({ is_pick_location: ['Must be true or false.'] });
+    expect((await api('GET', `/locations/${warehouse.id}`)).body.data.city).not.toBe('Nantes');
   });
 
   it('answers 404 {message} for an unknown or malformed id', async () => {

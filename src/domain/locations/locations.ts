@@ -129,6 +129,8 @@ async function checkLocationInput(
   errors: FieldErrorCollector,
 ): Promise<void> {
   for (const field of LOCATION_STRING_FIELDS) checkMaxLength(errors, field, input[field], MAX_STRING_LENGTH);
+  // A location is a pick location or not: null would silently keep the old value, so it is refused.
+  if (input.isPickLocation === null) errors.add('isPickLocation', 'Must be true or false.');
   const parentId = input.parentId;
   if (parentId === undefined || parentId === null) return;
   if (id !== null && parentId === id) {
@@ -154,6 +156,6 @@ function locationData(input: LocationInput): Prisma.LocationUncheckedUpdateInput
     (data as Record<string, unknown>)[field] = field === 'name' ? (value as string).trim() : value;
   }
   if (input.parentId !== undefined) data.parentId = input.parentId;
-  if (input.isPickLocation !== undefined && input.isPickLocation !== null) data.isPickLocation = input.isPickLocation;
+  if (input.isPickLocation != null) data.isPickLocation = input.isPickLocation;
   return data;
 }
