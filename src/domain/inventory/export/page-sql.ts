@@ -11,6 +11,7 @@
 // kits) is flagged `touched` and recomputed by the object path, which stays the one definition: a new source
 // there needs its table added to TOUCHING below. test/rest/inventory-export-paths.test.ts holds the two equal.
 import type { SqlRunner } from '../../../db/sql-runner.js';
+import { isoSql } from '../../shared/json-sql.js';
 
 /** A run of consecutive rows of the page (an empty page has none). */
 export interface PageChunk {
@@ -54,8 +55,7 @@ const TOUCHING: [string, string][] = [
 /** Rows per result value: about 75 kB of JSON. */
 const CHUNK = 50;
 
-// ISO 8601 in UTC with milliseconds, as the DateTime scalar writes it (the columns hold UTC without a zone).
-const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = isoSql;
 
 /** A warehouse or location in the export's shape; `parent` is the JSON of its parent (or NULL). */
 const place = (t: string, parent: string) =>

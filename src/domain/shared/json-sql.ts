@@ -1,0 +1,8 @@
+// SQL expressions that write values the way the GraphQL scalars do, for statements that build a response's
+// JSON inside PostgreSQL (the stock export's page, the products page).
+
+/** ISO 8601 in UTC with milliseconds, as the DateTime scalar writes it (the columns hold UTC without a zone). */
+export const isoSql = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A decimal as the Decimal scalar's JSON number: without the column's trailing zeros. NULL stays NULL. */
+export const decimalSql = (expression: string) => `trim_scale(${expression})`;

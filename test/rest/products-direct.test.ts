@@ -1,0 +1,268 @@
+// The REST products page is written by one SQL statement (src/domain/products/product-page-json.ts) while the
+// route's GraphQL operation stays the definition of its shape. Here the two answer the same: the operation,
+// sent to /graphql, REST-cased and put in the `page` envelope, equals the REST body, keys in the same order and
+// values alike, for varied products (kits with items in other units, variants with attachments and attributes,
+// a deactivated variant, tags, alternate SKUs, substitutions, references, custom fields, weights in every unit,
+// BOMs, null fields) and several filters, sorts and pages. And a page runs as many statements for 10 products
+// as for 100, fewer than the operation does.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenantClient } from '../../src/db/tenant-client.js';
+import { snakeCase } from '../../src/rest/casing.js';
+import { productRoutes } from '../../rest-mapping/products.js';
+import { openTestDatabase } from '../support/test-database.js';
+import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+
+let server: TestServer;
+let acme: Tenant;
+let bulk: Tenant;
+let empty: Tenant;
+const statements: string[] = [];
+const listRoute = productRoutes.find((r) => r.method === 'GET' && r.path === '/products')!;
+/**
+ * The operation's answer as the gateway gives it without `direct`, which aliases every field to its REST name
+ * (/graphql refuses that many aliases, so the names are changed here): the values of JSON fields are kept as
+ * they are, key order included.
+ */
+const restCased = (value: any): any =>
+  Array.isArray(value)
+    ? value.map(restCased)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).map(([key, v]) => [snakeCase(key), key === 'customFields' ? v : restCased(v)]))
+      : value;
+const refs: Record<string, number> = {};
+
+const api = async (method: string, path: string, body?: unknown, tenant: Tenant = acme): Promise<any> => {
+  const res = await server.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body });
+  expect([200, 201], res.text).toContain(res.status);
+  return res.body.data;
+};
+
+const WEIGHTS = {
+  product_weight: [{ unit: 'g', value: 0.1234567891 }, { unit: 'oz', value: 3 }],
+  dimensional_weight: [{ unit: 'kg', value: 12.5 }],
+  box_weight: [{ unit: 'lb', value: 1.75 }, { unit: 'mg', value: 333 }],
+  carton_weight: [{ unit: 't', value: 0.0001 }],
+  shipping_weight: [{ unit: 'oz', value: 16 }],
+  pallet_weight: [{ unit: 'g', value: 1000000 }, { unit: 'kg', value: 0.001 }],
+};
+
+async function seedAcme() {
+  const db = tenantClient(server.database.prisma, acme.companyId);
+  const category = await db.productCategory.create({ data: { name: 'Hardware' } as any });
+  const subcategory = await db.productCategory.create({ data: { name: 'Screws', parentId: category.id } as any });
+  const supplier = await db.supplier.create({ data: { name: 'Fasteners "Inc"', email: 'sales@fasteners.test', currency: 'USD' } as any });
+  const bare = await db.supplier.create({ data: { name: 'Bare supplier' } as any });
+  // Created out of name order: tags are listed by name.
+  const zinc = await db.tag.create({ data: { name: 'zinc', description: 'Zinc plated', icon: 'shield', color: '#aaaaaa' } as any });
+  const amber = await db.tag.create({ data: { name: 'amber' } as any });
+  const red = await db.tag.create({ data: { name: 'Red', description: 'Red things', color: '#ff0000' } as any });
+  const priorityList = await db.priorityList.create({ data: { name: 'Rush', description: 'First out' } as any });
+  const template = await db.distributionTemplate.create({ data: { name: 'Default split' } as any });
+  const templateCategory = await db.distributionTemplateCategory.create({ data: { name: 'Retail' } as any });
+  const count = await db.unitClass.create({ data: { name: 'Count', baseClass: true } as any });
+  const each = await db.unitOfMeasure.create({ data: { unitClassId: count.id, name: 'each', baseUnit: true } as any });
+  const dozen = await db.unitOfMeasure.create({ data: { unitClassId: count.id, name: 'dozen', description: '12 each' } as any });
+  await db.unitConversionRule.create({ data: { baseUnitOfMeasureId: each.id, convertedUnitOfMeasureId: dozen.id, conversionFactor: 12 } as any });
+  const bomB = await db.bom.create({ data: { name: 'Second assembly' } as any });
+  const bomA = await db.bom.create({ data: { name: 'First assembly' } as any });
+  await db.customFieldDefinition.create({ data: { entityType: 'product', key: 'finish', label: 'Finish', type: 'text' } as any });
+  await db.customFieldDefinition.create({ data: { entityType: 'product', key: 'pack_size', label: 'Pack size', type: 'number' } as any });
+  await db.customFieldDefinition.create({ data: { entityType: 'product', key: 'fragile', label: 'Fragile', type: 'boolean' } as any });
+  Object.assign(refs, { tag: red.id, category: category.id, supplier: supplier.id });
+
+  const washer = await api('POST', '/products', { name: 'Washer', sku: 'WASH-1', retail_price: 0.05, wholesale_price: 0.025, description: 'M4 "flat" washer \\ steel', default_uom_id: each.id });
+  const nut = await api('POST', '/products', { name: 'Nut ünïcödé ✓', sku: 'NUT-1', retail_price: 1234567.123456, supplier_id: bare.id });
+  const screw = await api('POST', '/products', {
+    name: 'Wood screw', description: '4 x 40 mm', sku: 'SCREW-440', upc: '012345678905', hs_code: '7318.12', type: 'PRODUCT',
+    image_url: 'https://img.test/screw.png',
+    retail_price: 0.25, wholesale_price: 0.12, unit_cost: 0.000001, landed_cost: 0.07, manufacturing_fee: 10,
+    product_length: 1.5, product_width: 2, product_height: 0.333333, box_length: 100, pallet_height: 99999.999999,
+    ...WEIGHTS,
+    sellable: false, discontinued: true, is_drop_ship_item: true, taxable: false, lot_tracking: true, round_up_as_component: true,
+    lot_deduction_strategy: 'FEFO', default_supply_method: 'purchase',
+    category_id: category.id, subcategory_id: subcategory.id, supplier_id: supplier.id,
+    tag_ids: [zinc.id, red.id, amber.id], bom_ids: [bomB.id, bomA.id], priority_list_id: priorityList.id,
+    distribution_template_id: template.id, distribution_template_category_id: templateCategory.id, default_uom_id: each.id,
+    alternate_skus: [{ sku: 'SCREW-440-C' }, { sku: 'SCREW-440-B' }],
+    substitutions: [{ product_id: washer.id, priority: 2 }, { product_id: nut.id, priority: 1 }],
+    attachments: [
+      { name: 'spec.pdf', type: 'application/pdf', size: 1024, full_url: 'https://files.test/spec.pdf', thumb_url: 'https://files.test/spec.png' },
+      { name: 'bare.txt' },
+    ],
+    variant_attributes: [{ variant_name: 'Length', variant_terms: ['40 mm', '60 mm'] }, { variant_name: 'Head', variant_terms: [] }],
+    custom_fields: { finish: 'zinc "bright"', pack_size: 100.5, fragile: false },
+  });
+  const long = await api('POST', '/products', {
+    name: 'Wood screw long', sku: 'SCREW-440-L', parent_product_id: screw.id, retail_price: 0.3, upc: '99', hs_code: '7318',
+    round_up_as_component: true, custom_fields: { finish: 'black' }, product_weight: [{ unit: 'lb', value: 0.1 }], pallet_weight: [{ unit: 'mg', value: 7 }],
+    attachments: [{ name: 'long.png', type: 'image/png', size: 7 }],
+    variant_attributes: [{ variant_name: 'Length', variant_terms: ['60 mm'] }],
+  });
+  await api('POST', '/products', { name: 'Wood screw short', sku: 'SCREW-440-S', parent_product_id: screw.id, wholesale_price: 0.1 });
+  const gone = await api('POST', '/products', { name: 'Wood screw gone', sku: 'SCREW-440-G', parent_product_id: screw.id });
+  await api('POST', '/products', {
+    name: 'Screw kit', sku: 'KIT-1', type: 'KIT', retail_price: 9.99, tag_ids: [amber.id], category_id: category.id,
+    kit_items: [
+      { product_id: screw.id, quantity: 2, uom_id: dozen.id, price: 4.5 },
+      { product_id: washer.id, quantity: 0.333333 },
+      { product_id: long.id, quantity: 3, price: 0.123456 },
+      { product_id: gone.id, quantity: 1, price: 0 },
+    ],
+  });
+  // In a kit, so deleting it deactivates it: the variants and the list leave it out, the kit item keeps it.
+  await api('DELETE', `/products/${gone.id}`);
+  for (let n = 0; n < 12; n++) {
+    await api('POST', '/products', {
+      name: `Bolt ${n % 4}`, sku: `BOLT-${String(n).padStart(2, '0')}`, type: n % 5 === 0 ? 'KIT' : 'PRODUCT',
+      ...(n % 3 === 0 ? {} : { retail_price: (n * 7) % 5, wholesale_price: n / 8 }),
+      ...(n % 2 === 0 ? { tag_ids: [red.id], product_weight: [{ unit: 'kg', value: Number((n / 3).toFixed(6)) }] } : { supplier_id: supplier.id }),
+      ...(n % 4 === 1 ? { category_id: category.id, subcategory_id: subcategory.id, custom_fields: { pack_size: n } } : {}),
+      ...(n % 5 === 0 ? { kit_items: [{ product_id: nut.id, quantity: n + 1, uom_id: dozen.id }] } : {}),
+    });
+  }
+}
+
+/** Products carrying every relation, written directly (as the query-count test does), for a page of 100. */
+async function seedBulk(size: number) {
+  const db = tenantClient(server.database.prisma, bulk.companyId);
+  const category = await db.productCategory.create({ data: { name: 'Cat' } as any });
+  const supplier = await db.supplier.create({ data: { name: 'Supplier' } as any });
+  const unitClass = await db.unitClass.create({ data: { name: 'Count' } as any });
+  const each = await db.unitOfMeasure.create({ data: { unitClassId: unitClass.id, name: 'each', baseUnit: true } as any });
+  const bom = await db.bom.create({ data: { name: 'BOM' } as any });
+  const tags = await db.tag.createManyAndReturn({ data: [{ name: 't2' }, { name: 't1' }] as any });
+  const ids = (
+    await db.product.createManyAndReturn({
+      data: Array.from({ length: size }, (_, i) => ({
+        name: `Product ${i}`, sku: `SKU-${i}`, type: i % 2 === 0 ? 'KIT' : 'PRODUCT', retailPrice: 10 + i / 4,
+        categoryId: category.id, supplierId: supplier.id, customFields: { finish: `f${i}`, pack_size: i },
+        productWeight: [{ unit: 'g', value: String(i) }], productWeightOz: (i / 28.349523125).toFixed(10), productWeightLb: (i / 453.59237).toFixed(10),
+      })) as any,
+      select: { id: true },
+    })
+  ).map((p) => p.id);
+  await db.product.createMany({ data: ids.map((parentProductId, i) => ({ name: `Variant ${i}`, sku: `VAR-${i}`, parentProductId })) as any });
+  await db.productTag.createMany({ data: ids.flatMap((productId) => tags.map((tag) => ({ productId, tagId: tag.id }))) as any });
+  await db.productAlternateSku.createMany({ data: ids.map((productId, i) => ({ productId, sku: `ALT-${i}` })) as any });
+  await db.kitItem.createMany({
+    data: ids.flatMap((kitId, i) => (i % 2 === 0 ? [{ kitId, productId: ids[(i + 1) % ids.length], uomId: each.id, quantity: 2, baseUomQuantity: 2, price: 1.5, originalPrice: 1 }] : [])) as any,
+  });
+  await db.productSubstitution.createMany({ data: ids.map((productId, i) => ({ productId, substituteId: ids[(i + 1) % ids.length], priority: 1 })) as any });
+  await db.productAttachment.createMany({ data: ids.map((productId) => ({ productId, name: 'a.png' })) as any });
+  await db.variantAttribute.createMany({ data: ids.map((productId) => ({ productId, variantName: 'Size', variantTerms: ['S', 'M'] })) as any });
+  await db.productBom.createMany({ data: ids.map((productId) => ({ productId, bomId: bom.id })) as any });
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ database: await openTestDatabase({ onQuery: (sql) => statements.push(sql) }) });
+  acme = await server.createTenant('acme');
+  bulk = await server.createTenant('bulk');
+  empty = await server.createTenant('empty');
+  await seedAcme();
+  await seedBulk(110);
+}, 120_000);
+afterAll(() => server?.close());
+
+/** The REST answer and the operation's answer for the same query string, both as parsed JSON. */
+async function bothAnswers(tenant: Tenant, query: string) {
+  const rest = await server.call('GET', `/external/api/v1/products${query ? `?${query}` : ''}`, { token: tenant.token, company: tenant.slug });
+  expect(rest.status, rest.text).toBe(200);
+  const params = new URLSearchParams(query);
+  const named = { page: 'page', per_page: 'perPage', sort: 'sort' } as Record<string, string>;
+  const variables: Record<string, unknown> = { filters: [] };
+  for (const [name, value] of params) {
+    if (named[name]) variables[named[name]] = name === 'sort' ? value : Number(value);
+    else (variables.filters as unknown[]).push({ name, value });
+  }
+  const gql = await server.graphql(listRoute.graphql, variables, { token: tenant.token, company: tenant.slug });
+  expect(gql.body.errors, gql.text).toBeUndefined();
+  const { items, meta } = gql.body.data.products;
+  return { rest: rest.body, graphql: restCased({ data: items, meta }) };
+}
+
+describe('GET /products from one statement', () => {
+  const queries = [
+    '',
+    'per_page=100',
+    'per_page=3&page=2',
+    'per_page=5&page=4',
+    'sort=-retail_price,name&per_page=100',
+    'sort=name,-sku',
+    'sort=-updated_at',
+    'type=KIT&sort=sku',
+    'tag=Red',
+    'sku[contains]=SCREW',
+    'q=bolt&per_page=4&page=2',
+    `category.id=${0}`,
+    'retail_price[gt]=1&sort=-id',
+    'name=nothing-matches',
+    'per_page=10&page=99',
+  ];
+
+  it('answers exactly what the GraphQL operation answers, keys in the same order', async () => {
+    let products = 0;
+    for (const template of queries) {
+      const query = template.replace('category.id=0', `category.id=${refs.category}`);
+      const { rest, graphql } = await bothAnswers(acme, query);
+      expect(Object.keys(rest), query).toEqual(['data', 'meta']);
+      // Stringified: equal values and the same key order at every level.
+      expect(JSON.stringify(rest), query).toBe(JSON.stringify(graphql));
+      products += rest.data.length;
+    }
+    expect(products).toBeGreaterThan(60);
+  });
+
+  it('shows every relation of the varied products', async () => {
+    const { rest } = await bothAnswers(acme, 'sku=SCREW-440');
+    const [screw] = rest.data;
+    expect(screw.tags.map((t: any) => t.name).sort()).toEqual(['Red', 'amber', 'zinc']);
+    expect(screw.variants.map((v: any) => v.sku)).toEqual(['SCREW-440-L', 'SCREW-440-S']);
+    expect(screw.variants[0].attachments).toHaveLength(1);
+    expect(screw.variants[0].variant_attributes).toEqual([{ variant_name: 'Length', variant_terms: ['60 mm'] }]);
+    expect(screw.substitutions.map((s: any) => s.priority)).toEqual([1, 2]);
+    expect(screw.boms.map((b: any) => b.name)).toEqual(['Second assembly', 'First assembly']);
+    expect(screw.custom_fields).toEqual({ finish: 'zinc "bright"', pack_size: 100.5, fragile: false });
+    expect(screw.product_weight).toEqual([{ unit: 'g', value: 0.1234567891 }, { unit: 'oz', value: 3 }]);
+    expect(screw.product_weight_oz).toBeCloseTo(3.0043548, 6);
+    expect(screw.unit_cost).toBe(0.000001);
+    const kit = (await bothAnswers(acme, 'sku=KIT-1')).rest.data[0];
+    expect(kit.kit_items.map((i: any) => [i.product.sku, i.unit_of_measure?.name ?? null])).toEqual([
+      ['SCREW-440', 'dozen'], ['WASH-1', 'each'], ['SCREW-440-L', null], ['SCREW-440-G', null],
+    ]);
+    expect(kit.kit_items[0].total).toBe(9);
+  });
+
+  it('answers the same for a page of 100 products with every relation, and for a company without products', async () => {
+    for (const query of ['per_page=100', 'per_page=100&page=2', 'sort=-name&per_page=7&page=3', 'kit_items.product_id=1']) {
+      const { rest, graphql } = await bothAnswers(bulk, query);
+      expect(JSON.stringify(rest), query).toBe(JSON.stringify(graphql));
+    }
+    const { rest, graphql } = await bothAnswers(empty, '');
+    expect(rest).toEqual({ data: [], meta: { current_page: 1, from: 0, last_page: 1, per_page: 25, to: 0, total: 0 } });
+    expect(JSON.stringify(rest)).toBe(JSON.stringify(graphql));
+  });
+
+  it('refuses bad parameters with 422 keyed by the parameter, as before', async () => {
+    const res = await server.call('GET', '/external/api/v1/products?per_page=0&sort=colour&retail_price[gt]=abc', { token: acme.token, company: acme.slug });
+    expect(res.status, res.text).toBe(422);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['per_page', 'retail_price[gt]', 'sort']);
+  });
+
+  it('runs as many statements for a page of 10 products as for 100, fewer than the operation', async () => {
+    expect(listRoute.direct).toBeDefined();
+    const count = async (perPage: number, graphql = false) => {
+      statements.length = 0;
+      const res = graphql
+        ? await server.graphql(listRoute.graphql, { perPage }, { token: bulk.token, company: bulk.slug })
+        : await server.call('GET', `/external/api/v1/products?per_page=${perPage}`, { token: bulk.token, company: bulk.slug });
+      expect(res.status).toBe(200);
+      expect(graphql ? res.body.data.products.items : res.body.data).toHaveLength(perPage);
+      return statements.filter((sql) => !/^UPDATE "public"\."ApiToken"/.test(sql)).length;
+    };
+    await count(1); // warm-up
+    const small = await count(10);
+    const large = await count(100);
+    expect(large).toBe(small);
+    expect(large).toBeLessThan(await count(100, true));
+  });
+});
