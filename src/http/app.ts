@@ -15,6 +15,7 @@ import { withIdempotency } from './idempotency.js';
 import { runApiRequest } from './api-request.js';
 import { handlePortal } from '../portal/portal-page.js';
 import { PORTAL_PATH } from '../portal/portal-token.js';
+import { decodePathSegment } from './path-segment.js';
 import { serveStaticAsset, ASSETS_PATH } from './static-assets.js';
 import { serveGraphiQL, wantsGraphiQL } from './graphiql-page.js';
 
@@ -55,7 +56,7 @@ export function createApp(services: AppServices): App {
     }
     if (path.startsWith(ASSETS_PATH)) return serveStaticAsset(req, res, path);
     if (path === SETTINGS_PATH || path.startsWith(SETTINGS_PATH + '/')) return handleSettings(req, res, url, services);
-    if (path.startsWith(PORTAL_PATH + '/')) return handlePortal(req, res, decodeURIComponent(path.slice(PORTAL_PATH.length + 1)), services);
+    if (path.startsWith(PORTAL_PATH + '/')) return handlePortal(req, res, decodePathSegment(path.slice(PORTAL_PATH.length + 1)) ?? '', services);
 
     if (path === '/graphql') {
       // GraphiQL itself is a static page; every operation needs a token.

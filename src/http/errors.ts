@@ -63,6 +63,15 @@ export function statusOf(error: DomainError): number {
   return 400;
 }
 
+/**
+ * A GraphQL error of the request itself, safe to show: a syntax, validation or limit error (no original
+ * error), or variables that do not fit their types (raised while coercing them, before any resolver ran:
+ * no path, and graphql-js's own GraphQLError as the cause).
+ */
+export function isRequestError(error: GraphQLError): boolean {
+  return !error.originalError || (error.path === undefined && error.originalError instanceof GraphQLError);
+}
+
 /** Digs the original error out of GraphQL's wrapping. */
 export function unwrap(error: unknown): unknown {
   let current = error;

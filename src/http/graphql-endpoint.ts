@@ -4,7 +4,7 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { GraphQLError, type GraphQLSchema, type StringValueNode, type ValidationContext } from 'graphql';
 import type { RequestContext } from '../graphql/context.js';
 import { describeError, type Logger } from './logger.js';
-import { toGraphQLError } from './errors.js';
+import { isRequestError, toGraphQLError } from './errors.js';
 import { findUnstorableText, unstorableTextProblem } from '../domain/shared/storable-text.js';
 import type { Plugin } from 'graphql-yoga';
 
@@ -60,7 +60,7 @@ export function createGraphqlEndpoint(schema: GraphQLSchema, logger: Logger): Yo
         if (error instanceof GraphQLError) {
           const mapped = toGraphQLError(error);
           if (mapped) return mapped;
-          if (!error.originalError) return error; // a syntax, validation or limit error: safe to show
+          if (isRequestError(error)) return error; // syntax, validation, limits, or variables that do not fit their types
         }
         logger.log('error', 'unexpected GraphQL error', describeError(error));
         return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });

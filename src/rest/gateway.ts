@@ -27,6 +27,7 @@ import { docsPage } from './docs-page.js';
 import { withIdempotency } from '../http/idempotency.js';
 import { runApiRequest } from '../http/api-request.js';
 import { pageSecurityHeaders } from '../http/content-security.js';
+import { decodePathSegment } from '../http/path-segment.js';
 import { createSofaHandler } from './sofa.js';
 
 export { REST_BASE_PATH };
@@ -131,7 +132,7 @@ export function createRestGateway(services: AppServices): RestGateway {
 
     compiled.pathParamNames.forEach((name, index) => {
       const segment = match[index + 1];
-      const raw = decodedSegment(segment);
+      const raw = decodePathSegment(segment);
       // A segment that is not valid percent-encoding, or text that cannot be stored, names no resource.
       if (raw === null || unstorableTextProblem(raw)) throw new HttpProblem(404, `No resource with ${name} "${segment}".`);
       const variable = route.pathParams![name];
@@ -265,15 +266,6 @@ export function createRestGateway(services: AppServices): RestGateway {
       res.write(`event: ${value[eventField]}\ndata: ${JSON.stringify(value[dataField])}\n\n`);
     }
     res.end();
-  }
-}
-
-/** A path segment percent-decoded, or null when its encoding is malformed (`%`, `%FF`, an encoded surrogate). */
-function decodedSegment(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
   }
 }
 

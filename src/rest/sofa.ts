@@ -2,11 +2,13 @@
 // copy of the schema without the covered root fields, runs with the request's own context, and its
 // errors get the same bodies as the documented routes (field names stay GraphQL's camelCase there).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { GraphQLError, Kind, parse, type GraphQLSchema, type OperationDefinitionNode, type FieldNode } from 'graphql';
+import { execute, GraphQLError, Kind, parse, type ExecutionArgs, type GraphQLSchema, type OperationDefinitionNode, type FieldNode } from 'graphql';
 import { filterSchema } from '@graphql-tools/utils';
 import { useSofa } from 'sofa-api';
 import type { RequestContext } from '../graphql/context.js';
-import { toHttpError } from '../http/errors.js';
+import { ValidationError } from '../domain/shared/errors.js';
+import { findUnstorableText } from '../domain/shared/storable-text.js';
+import { isRequestError, toHttpError } from '../http/errors.js';
 import { describeError, type Logger } from '../http/logger.js';
 import type { RestRoute } from './route.js';
 
@@ -42,11 +44,19 @@ export function createSofaHandler(schema: GraphQLSchema, routes: RestRoute[], ba
     // Served by the gateway, which merges this document with the documented routes.
     openAPI: { endpoint: '/__sofa/openapi.json' },
     swaggerUI: { endpoint: false },
+    // Text PostgreSQL cannot store (a NUL, a lone surrogate) is refused before the operation runs, as on the
+    // documented routes and /graphql: 422 naming where it is, not a failed write.
+    execute(args: ExecutionArgs) {
+      const found = findUnstorableText(args.variableValues ?? {});
+      if (!found) return execute(args);
+      const message = `The ${found.path} ${found.problem}.`;
+      return { errors: [new GraphQLError(message, { originalError: new ValidationError({ [found.path]: [message] }, message) })] };
+    },
     errorHandler(errors: ReadonlyArray<unknown>) {
       const first = errors[0];
       const mapped = toHttpError(first);
       if (mapped) return Response.json(mapped.body, { status: mapped.status });
-      if (first instanceof GraphQLError && !first.originalError) {
+      if (first instanceof GraphQLError && isRequestError(first)) {
         return Response.json({ message: first.message }, { status: 400 });
       }
       logger.log('error', 'sofa route failed', describeError(first instanceof GraphQLError ? first.originalError ?? first : first));

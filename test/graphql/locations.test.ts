@@ -42,6 +42,17 @@ describe('locations in GraphQL', () => {
     expect(page.body.errors[0].extensions.errors).toHaveProperty('perPage');
   });
 
+  it('shows variables that do not fit their types as what they are, not as an unexpected error', async () => {
+    const res = await server.graphql('mutation ($id: Int!) { deleteLocation(id: $id) { id } }', { id: 'abc' }, { token: acme.token, company: 'acme' });
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.errors).toEqual([expect.objectContaining({ message: 'Variable "$id" got invalid value "abc"; Int cannot represent non-integer value: "abc"' })]);
+    const query = JSON.stringify('mutation ($input: LocationCreateInput!) { createLocation(input: $input) { id } }');
+    const rawBody = `{"query":${query},"variables":{"input":{"name":${'['.repeat(5000)}${']'.repeat(5000)}}}}`;
+    const nested = await server.call('POST', '/graphql', { token: acme.token, company: 'acme', rawBody });
+    expect(nested.body.errors[0].extensions?.code).not.toBe('INTERNAL_SERVER_ERROR');
+    expect(nested.body.errors[0].message).toContain('String cannot represent a non string value');
+  });
+
   it('refuses queries deeper than the limit', async () => {
     let selection = 'id';
     for (let i = 0; i < 12; i++) selection = `parent { ${selection} }`;

@@ -18,6 +18,7 @@ describe('security headers on every page', () => {
     ['the API docs', '/external/api/v1/docs', {}],
     ['the sign-in page', '/settings/sign-in', {}],
     ['a supplier portal link that cannot be used', '/supplier-portal/not-a-token', {}],
+    ['a supplier portal link with malformed percent-encoding', '/supplier-portal/%FF%', {}],
   ])('%s', async (_name, path, headers) => {
     const res = await server.call('GET', path, { company: 'acme', headers });
     expect(res.headers['content-type']).toMatch(/^text\/html/);

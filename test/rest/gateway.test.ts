@@ -51,6 +51,20 @@ describe('REST gateway', () => {
     expect(Object.keys(res.body)).toEqual(['message']);
   });
 
+  it('answers a body nested 5,000 levels deep like any other wrong value, not with a 500', async () => {
+    const res = await server.call('POST', '/external/api/v1/locations', { ...opts(), rawBody: `{"name":${'['.repeat(5000)}${']'.repeat(5000)}}` });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ name: ['The name must be a string.'] });
+  });
+
+  it('answers a path segment with malformed percent-encoding or a NUL as naming nothing (404)', async () => {
+    for (const segment of ['%', '%FF', '%ED%A0%80', '%00']) {
+      const res = await server.call('GET', `/external/api/v1/locations/${segment}`, opts());
+      expect(res.status, segment).toBe(404);
+      expect(res.body).toEqual({ message: `No resource with locationId "${segment}".` });
+    }
+  });
+
   it('returns a request id header, echoing a sane incoming one', async () => {
     const fresh = await server.call('GET', '/healthz');
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -75,6 +89,18 @@ describe('REST gateway', () => {
       tokenScopes: ['read', 'write'],
     });
     expect((await server.call('GET', '/external/api/v1/viewer', { company: 'acme' })).status).toBe(401);
+  });
+
+  it('answers a generated route whose values do not fit the operation\'s types with 400 {message}', async () => {
+    const res = await server.call('POST', '/external/api/v1/update-unit-class?id=1&input=0', opts());
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: expect.stringContaining('Expected type "UnitClassUpdateInput" to be an object.') });
+  });
+
+  it('refuses text that cannot be stored on a generated route with 422 naming where it is', async () => {
+    const res = await server.call('POST', '/external/api/v1/update-unit-class', { ...opts(), body: { id: 1, input: { name: 'Mass\u0000' } } });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ message: 'The input.name contains a NUL character, which cannot be stored.', errors: { 'input.name': ['The input.name contains a NUL character, which cannot be stored.'] } });
   });
 });
 

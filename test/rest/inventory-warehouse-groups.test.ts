@@ -54,6 +54,15 @@ describe('/warehouse-groups', () => {
     expect(location.warehouseGroupId).toBeNull();
   });
 
+  it('keeps a group that a channel uses: 422 naming the channels, nothing deleted', async () => {
+    const group = (await api('POST', '/warehouse-groups', { name: 'Channel group', warehouse_ids: [(await warehouse('Shop WH')).id] })).body.data;
+    expect((await api('POST', '/channels', { channelType: 'sales_channel', label: 'Shop', warehouseGroupId: group.id })).status).toBe(201);
+    const refused = await api('DELETE', `/warehouse-groups/${group.id}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ message: `Warehouse group ${group.id} is used by 1 channel; give them another group first.`, errors: { id: [`Warehouse group ${group.id} is used by 1 channel; give them another group first.`] } });
+    expect((await api('GET', `/warehouse-groups/${group.id}`)).body.data).toEqual(group);
+  });
+
   it('a warehouse moves to the group that lists it last', async () => {
     const w = await warehouse('Mover');
     const a = (await api('POST', '/warehouse-groups', { name: 'A', warehouse_ids: [w.id] })).body.data;

@@ -208,6 +208,22 @@ describe('receiving reports', () => {
     expectErrors(await api('POST', `/receiving-reports/${voided.id}/landed-costs`, { name: 'Too late', amount: 1, allocation: 'value' }), ['status']);
   });
 
+  it('refuses a landed cost that would lift a unit cost beyond what the ledger keeps, given with the receipt or later', async () => {
+    const product = await post('/products', { name: 'Gold washer', sku: 'GOLD-WSH-1' });
+    const po = await submittedOrder([{ product_id: product.id, quantity: 4, unit_cost: 1 }], { currency: 'USD' });
+    const huge = { name: 'Gold freight', amount: 9_000_000_000_000_000, currency: 'USD', allocation: 'value' };
+    const receipt = { received_at: '2026-04-22T00:00:00Z', lines: [{ purchase_order_line_id: po.lines[0].id, quantity: 4 }] };
+    const message = 'would raise the unit cost of receipt line 1 to 100000000000000 or more, beyond what the ledger keeps.';
+    const withReceipt = await api('POST', `/purchase-orders/${po.id}/receiving-reports`, { ...receipt, landed_costs: [huge] });
+    expect(withReceipt.status, withReceipt.text).toBe(422);
+    expect(withReceipt.body.errors).toEqual({ landed_costs: [`The landed costs ${message}`] });
+    const report = await post(`/purchase-orders/${po.id}/receiving-reports`, receipt);
+    const later = await api('POST', `/receiving-reports/${report.id}/landed-costs`, huge);
+    expect(later.status, later.text).toBe(422);
+    expect(later.body.errors).toEqual({ amount: [`The amount ${message}`] });
+    expect((await api('GET', `/receiving-reports/${report.id}`)).body.data).toEqual(report);
+  });
+
   it.runIf(onPostgres)('two simultaneous receipts of the last open quantity: one wins, the other gets a 422', async () => {
     const product = await post('/products', { name: 'Race', sku: 'RACE-1' });
     const po = await submittedOrder([{ product_id: product.id, quantity: 5, unit_cost: 1 }]);

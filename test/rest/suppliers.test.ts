@@ -155,6 +155,13 @@ describe('suppliers', () => {
     expect(refusedSku.status).toBe(422);
     expect(refusedSku.body.message).toMatch(/used by 1 supplier SKU/);
     expect((await api('GET', `/suppliers/${usedBySku.id}`)).status).toBe(200);
+
+    // Accounts payable name suppliers too (found by the fuzz suite: the delete failed in the database, a 500).
+    const credited = await createSupplier({ name: 'Credited' });
+    expect((await api('POST', '/vendor-credits', { supplier_id: credited.id, amount: 40, currency: 'USD', credit_date: '2026-06-02', reason: 'Price correction' })).status).toBe(201);
+    const refusedCredit = await api('DELETE', `/suppliers/${credited.id}`);
+    expect(refusedCredit.status).toBe(422);
+    expect(refusedCredit.body.message).toBe(`Supplier ${credited.id} is used by 1 vendor credit; reassign or delete them first.`);
   });
 });
 

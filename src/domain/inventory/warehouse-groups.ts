@@ -5,7 +5,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { LOT_DEDUCTION_STRATEGIES } from '../products/product-input.js';
-import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
+import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkHttpUrl, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
@@ -72,10 +72,15 @@ export async function updateWarehouseGroup(db: TenantDb, id: number, input: Ware
   });
 }
 
-/** Deletes the group; its warehouses become ungrouped (they fall back to the defaults). */
+/** Deletes the group; its warehouses become ungrouped (they fall back to the defaults). A group that channels use stays. */
 export async function deleteWarehouseGroup(db: TenantDb, id: number, query: WarehouseGroupQuery = {}) {
   return db.$transaction(async (tx) => {
     const group = await getWarehouseGroup(tx, id, query);
+    const channels = await tx.salesChannel.count({ where: { warehouseGroupId: id } });
+    if (channels > 0) {
+      const message = `Warehouse group ${id} is used by ${channels} channel${channels > 1 ? 's' : ''}; give them another group first.`;
+      throw new ValidationError({ id: [message] }, message);
+    }
     await tx.location.updateMany({ where: { warehouseGroupId: id }, data: { warehouseGroupId: null } });
     await tx.warehouseGroup.delete({ where: byId(id) });
     return group;

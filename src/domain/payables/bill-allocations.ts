@@ -9,7 +9,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { roundToCurrency } from '../currencies/currency-codes.js';
 import { checkMoney } from '../currencies/money.js';
-import { LANDED_COST_ALLOCATIONS, RECEIPT_LINES_FOR_SPREAD, revalueReceiptLines, spreadShares, type LandedCostAllocation } from '../purchasing/landed-cost-spread.js';
+import { checkSharesFit, LANDED_COST_ALLOCATIONS, RECEIPT_LINES_FOR_SPREAD, revalueReceiptLines, spreadShares, type LandedCostAllocation } from '../purchasing/landed-cost-spread.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
@@ -64,6 +64,8 @@ export async function createBillAllocation(db: TenantDb, billId: number, input: 
     const amountBase = roundToCurrency(input.amount!.mul(bill.exchangeRate), baseCurrency);
     const lines = report!.lines;
     const shares = spreadShares(lines, amountBase, input.allocation!, baseCurrency);
+    checkSharesFit(errors, 'amount', 'The amount', lines, shares);
+    errors.throwIfAny();
     const lineShares: StoredShare[] = lines.map((line, index) => ({ lineId: line.id, share: shares[index]!.toString() }));
     const created = await tx.billAllocation.create({
       data: {

@@ -20,7 +20,7 @@ import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/company-profile.js';
 import { nextDocumentNumber } from './document-numbers.js';
 import { recordEvent } from '../events/outbox.js';
-import { LANDED_COST_ALLOCATIONS, RECEIPT_LINES_FOR_SPREAD, revalueReceiptLines, spreadShares, type LandedCostAllocation } from './landed-cost-spread.js';
+import { checkSharesFit, LANDED_COST_ALLOCATIONS, RECEIPT_LINES_FOR_SPREAD, revalueReceiptLines, spreadShares, type LandedCostAllocation } from './landed-cost-spread.js';
 
 export { LANDED_COST_ALLOCATIONS, type LandedCostAllocation };
 import { checkMoney } from '../currencies/money.js';
@@ -137,6 +137,8 @@ export async function receivePurchaseOrder(
       spreadShares(spreadOver, amountBase, cost.allocation, baseCurrency).forEach((share, index) => (rows[index]!.landed = rows[index]!.landed.plus(share)));
       return { ...cost, exchangeRate: costRate.toDecimalPlaces(15), amountBase };
     });
+    checkSharesFit(errors, 'landedCosts', 'The landed costs', rows.map((row) => ({ baseQuantity: row.baseQuantity, unitCost: row.purchaseUnitCost })), rows.map((row) => row.landed));
+    errors.throwIfAny();
 
     const reportNumber = await nextDocumentNumber(tx, 'receiving_report', 'RR');
     const report = await tx.receivingReport.create({
@@ -240,7 +242,10 @@ export async function addLandedCost(db: TenantDb, reportId: number, cost: Landed
       errors.throwIfAny();
     }
     const amountBase = roundToCurrency(amount.mul(rate!.rate), baseCurrency);
-    await revalueReceiptLines(tx, report.lines, spreadShares(report.lines, amountBase, allocation, baseCurrency), { sourceType: 'RECEIVING_REPORT', sourceId: report.id });
+    const shares = spreadShares(report.lines, amountBase, allocation, baseCurrency);
+    checkSharesFit(errors, 'amount', 'The amount', report.lines, shares);
+    errors.throwIfAny();
+    await revalueReceiptLines(tx, report.lines, shares, { sourceType: 'RECEIVING_REPORT', sourceId: report.id });
     await tx.receivingReportCost.create({
       data: {
         receivingReportId: report.id,

@@ -85,17 +85,23 @@ export async function updateSupplier(db: TenantDb, id: number, input: SupplierIn
 export async function deleteSupplier(db: TenantDb, id: number, query: SupplierQuery = {}) {
   return db.$transaction(async (tx) => {
     const supplier = await getSupplier(tx, id, query);
-    const products = await tx.product.count({ where: { supplierId: id } });
-    const skus = await tx.supplierSku.count({ where: { supplierId: id } });
-    const orders = await tx.purchaseOrder.count({ where: { supplierId: id } });
-    const deals = await tx.deal.count({ where: { supplierId: id } });
-    if (products > 0 || skus > 0 || orders > 0 || deals > 0) {
-      const uses = [
-        products > 0 ? `${products} product${products > 1 ? 's' : ''}` : null,
-        skus > 0 ? `${skus} supplier SKU${skus > 1 ? 's' : ''}` : null,
-        orders > 0 ? `${orders} purchase order${orders > 1 ? 's' : ''}` : null,
-        deals > 0 ? `${deals} deal${deals > 1 ? 's' : ''}` : null,
-      ].filter(Boolean);
+    // Every record that names the supplier and does not go with it (the database restricts the delete).
+    const counts: Array<[number, string, string]> = [
+      [await tx.product.count({ where: { supplierId: id } }), 'product', 'products'],
+      [await tx.supplierSku.count({ where: { supplierId: id } }), 'supplier SKU', 'supplier SKUs'],
+      [await tx.purchaseOrder.count({ where: { supplierId: id } }), 'purchase order', 'purchase orders'],
+      [await tx.deal.count({ where: { supplierId: id } }), 'deal', 'deals'],
+      [await tx.bill.count({ where: { supplierId: id } }), 'bill', 'bills'],
+      [await tx.prepayment.count({ where: { supplierId: id } }), 'prepayment', 'prepayments'],
+      [await tx.vendorCredit.count({ where: { supplierId: id } }), 'vendor credit', 'vendor credits'],
+      [await tx.vendorReturn.count({ where: { supplierId: id } }), 'vendor return', 'vendor returns'],
+      [await tx.salesChannel.count({ where: { dropshipSupplierId: id } }), 'channel', 'channels'],
+      [await tx.workOrder.count({ where: { vendorId: id } }), 'work order', 'work orders'],
+      [await tx.workOrderStep.count({ where: { vendorId: id } }), 'work order step', 'work order steps'],
+      [await tx.costRule.count({ where: { vendorId: id } }), 'cost rule', 'cost rules'],
+    ];
+    if (counts.some(([count]) => count > 0)) {
+      const uses = counts.filter(([count]) => count > 0).map(([count, one, many]) => `${count} ${count > 1 ? many : one}`);
       const message = `Supplier ${id} is used by ${uses.join(', ')}; reassign or delete them first.`;
       throw new ValidationError({ id: [message] }, message);
     }
