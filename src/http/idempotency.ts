@@ -5,8 +5,9 @@
 // retry while the first request still runs → 409. A response of 500 or more is not kept (the key is freed, so
 // the retry runs). REST routes and GraphQL mutations (POST /graphql) alike.
 //
-// The key is claimed (its row inserted) before the request runs and completed after it answered, each in its
-// own statement: if the process dies in between, the key stays "still running" (409) until it expires, rather
+// The key is claimed (its row inserted) before the request runs and completed with the response before the
+// response's last bytes go out, each in its own statement: if the process dies in between (after the change
+// committed, before the client got its answer), the key stays "still running" (409) until it expires, rather
 // than risk running the request twice.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -23,9 +23,11 @@ export const UNLIMITED_RATE_LIMITS = 'token=1000000,company=1000000,heavy_token=
 
 export function startServerProcess(dataDir: string, env: Record<string, string> = {}): ServerProcess {
   // Rate limits far above what a test sends, unless the test sets its own (RATE_LIMITS): tests exercise other things.
-  const fullEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, RATE_LIMITS: UNLIMITED_RATE_LIMITS, ...env };
+  // DATABASE_URL and SECRET_KEY are never inherited; a test that runs the server on PostgreSQL passes both in env.
+  const fullEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, RATE_LIMITS: UNLIMITED_RATE_LIMITS };
   delete fullEnv.DATABASE_URL;
   delete fullEnv.SECRET_KEY;
+  Object.assign(fullEnv, env);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const waiters: { message: string; resolve: (line: Record<string, unknown>) => void }[] = [];
   const proc: ServerProcess = {
@@ -108,6 +110,7 @@ export function acmeRequest(port: number, method: string, urlPath: string, token
         let text = '';
         res.setEncoding('utf8').on('data', (chunk) => (text += chunk));
         res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+        res.once('error', reject); // the server died in the middle of its answer
       },
     );
     req.setTimeout(30_000, () => req.destroy(new Error('no answer in 30 s')));
