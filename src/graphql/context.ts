@@ -28,4 +28,6 @@ export interface RequestContext {
   origin: string;
   /** Where calls to other systems may go (ALLOW_PRIVATE_OUTBOUND). */
   outbound: OutboundPolicy;
+  /** For an event stream: fires when its client has gone, so a watcher that waits between events stops at once. */
+  streamClosed?: AbortSignal;
 }

@@ -244,7 +244,9 @@ export function createRestGateway(services: AppServices): RestGateway {
   async function streamEvents(compiled: CompiledRoute, variables: Record<string, unknown>, ctx: RequestContext, res: ServerResponse, errorKey: (key: string) => string): Promise<void> {
     const { route } = compiled;
     const { eventField, dataField } = route.sse!;
-    const outcome = await subscribe({ schema, document: compiled.document, variableValues: variables, contextValue: ctx });
+    const closed = new AbortController();
+    res.once('close', () => closed.abort());
+    const outcome = await subscribe({ schema, document: compiled.document, variableValues: variables, contextValue: { ...ctx, streamClosed: closed.signal } });
     if (!(Symbol.asyncIterator in outcome)) {
       const mapped = outcome.errors?.length ? toHttpError(outcome.errors[0], errorKey) : null;
       if (mapped) return sendJson(res, mapped.status, mapped.body);

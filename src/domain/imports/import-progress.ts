@@ -18,13 +18,17 @@ async function readImport(db: TenantDb, id: number) {
   return found;
 }
 
-/** Checks the import exists (a 404 before any event), then streams its events. */
-export async function watchImport(db: TenantDb, id: number): Promise<AsyncGenerator<ImportProgressEvent>> {
+/**
+ * Checks the import exists (a 404 before any event), then streams its events. `stop` ends the stream between two
+ * reads (the watcher went away): a generator's return() would only be seen at its next event, and an import that
+ * does not move has none.
+ */
+export async function watchImport(db: TenantDb, id: number, stop?: AbortSignal): Promise<AsyncGenerator<ImportProgressEvent>> {
   const first = await readImport(db, id);
-  return events(db, id, first);
+  return events(db, id, first, stop);
 }
 
-async function* events(db: TenantDb, id: number, first: Awaited<ReturnType<typeof readImport>>): AsyncGenerator<ImportProgressEvent> {
+async function* events(db: TenantDb, id: number, first: Awaited<ReturnType<typeof readImport>>, stop?: AbortSignal): AsyncGenerator<ImportProgressEvent> {
   let current = first;
   let last = '';
   for (;;) {
@@ -35,8 +39,22 @@ async function* events(db: TenantDb, id: number, first: Awaited<ReturnType<typeo
       last = key;
       yield { event: done ? (status as 'finished' | 'failed' | 'cancelled') : 'progress', import: current };
     }
-    if (done) return;
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    if (done || stop?.aborted) return;
+    await pause(POLL_MS, stop);
+    if (stop?.aborted) return;
     current = await readImport(db, id);
   }
+}
+
+/** Waits `ms`, or less when `stop` fires. */
+function pause(ms: number, stop?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    stop?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      stop?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
 }

@@ -114,7 +114,7 @@ builder.subscriptionFields((t) => ({
     type: ImportProgressRef,
     description: 'Events of an import: progress whenever it moves, then finished, failed or cancelled, and the end of the stream.',
     args: { id: t.arg.int({ required: true }) },
-    subscribe: (_root, args, ctx) => watchImport(ctx.db, args.id),
+    subscribe: (_root, args, ctx) => watchImport(ctx.db, args.id, ctx.streamClosed),
     resolve: (payload) => payload,
   }),
 }));
