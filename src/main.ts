@@ -46,17 +46,7 @@ async function main(): Promise<void> {
   const background = startBackground({ prisma: database.prisma, config, logger });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.log('info', 'listening', {
-    url: `http://${config.host}:${port}`,
-    database: database.kind,
-    example: `http://{company}.${config.baseDomain}:${port}/external/api/v1/locations`,
-    ...(cliSocket ? { cli_socket: cliSocket.address } : {}),
-  });
-  if (!config.databaseUrl && !cliSocket) {
-    logger.log('warn', 'CLI commands cannot reach this server', { reason: 'the path of DATA_DIR/cli/cli.sock is too long for a Unix socket; use a shorter DATA_DIR' });
-  }
-  await logFirstCompanyHint(database.prisma, logger).catch((error) => logger.log('warn', 'could not look for a first company', describeError(error)));
-
+  // Signals are taken before "listening" is logged: whoever waits for that line may stop the server at once.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -71,6 +61,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  logger.log('info', 'listening', {
+    url: `http://${config.host}:${port}`,
+    database: database.kind,
+    example: `http://{company}.${config.baseDomain}:${port}/external/api/v1/locations`,
+    ...(cliSocket ? { cli_socket: cliSocket.address } : {}),
+  });
+  if (!config.databaseUrl && !cliSocket) {
+    logger.log('warn', 'CLI commands cannot reach this server', { reason: 'the path of DATA_DIR/cli/cli.sock is too long for a Unix socket; use a shorter DATA_DIR' });
+  }
+  await logFirstCompanyHint(database.prisma, logger).catch((error) => logger.log('warn', 'could not look for a first company', describeError(error)));
 }
 
 main().catch((error) => {
