@@ -13,6 +13,11 @@ import { openTestDatabase } from '../support/test-database.js';
 // A benchmark measures throughput, not the rate limits: every budget at its highest.
 const BENCH_RATE_LIMITS = { token: 1_000_000, company: 1_000_000, heavy_token: 1_000_000, heavy_company: 1_000_000 };
 
+/** The service's configuration in every benchmark: loopback, no rate limits in the way. */
+export function benchConfig(): Config {
+  return { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'x'.repeat(64), allowPrivateOutbound: false, rateLimits: BENCH_RATE_LIMITS };
+}
+
 export interface BenchApp {
   database: Database;
   config: Config;
@@ -26,7 +31,7 @@ export interface BenchApp {
 
 export async function startBenchApp(): Promise<BenchApp> {
   const database = await openTestDatabase();
-  const config: Config = { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'x'.repeat(64), allowPrivateOutbound: false, rateLimits: BENCH_RATE_LIMITS };
+  const config = benchConfig();
   const app = createApp({ config, database, schema: buildSchema(), logger: silentLogger });
   const { company } = await createCompany(database.prisma, { slug: 'bench', name: 'Bench', adminEmail: 'bench@example.test', adminPassword: 'bench password' });
   const { secret } = await createApiToken(database.prisma, { companyId: company.id, name: 'bench' });

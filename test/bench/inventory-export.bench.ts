@@ -4,6 +4,7 @@
 // prints rows/s, the ratio to the floor, the first and last page, and memory growth during each walk.
 // The seed writes the ledger tables directly (createMany in chunks), each movement with its balance and
 // FIFO layer, so they agree as the posting service would leave them.
+import { benchConfig } from './bench-app.js';
 import http from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
 import type { AddressInfo } from 'node:net';
@@ -231,7 +232,7 @@ export async function runInventoryExportBenchmark(): Promise<void> {
     console.log(`seeded ${PRODUCTS} products in 3 warehouses (2 receipts each, 2 lots on a tenth) on ${database.kind} in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
 
     const server = createApp({
-      config: { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'x'.repeat(64), allowPrivateOutbound: false },
+      config: benchConfig(),
       database,
       schema: buildSchema(),
       logger: silentLogger,

@@ -2,6 +2,7 @@
 // REST, through /graphql, and by two floors in bare node:http handlers: one SQL statement that builds the page's
 // JSON inside PostgreSQL (products-statement-floor.ts; the floor the ratios are taken to), and a direct Prisma call
 // serialised with JSON.stringify.
+import { benchConfig } from './bench-app.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
@@ -61,7 +62,7 @@ export async function runProductsBenchmark(): Promise<void> {
   console.log(`seeded ${PRODUCTS} products on ${database.kind} in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
 
   const app = createApp({
-    config: { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'x'.repeat(64), allowPrivateOutbound: false },
+    config: benchConfig(),
     database,
     schema: buildSchema(),
     logger: silentLogger,
@@ -129,6 +130,12 @@ export async function runProductsBenchmark(): Promise<void> {
     console.log(r.name.padEnd(36), r.rps.toFixed(1).padStart(8), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.errors).padStart(7), (floorRps / r.rps).toFixed(2).padStart(8));
   }
   console.log(`REST / statement floor time ratio: ${(floorRps / results[2].rps).toFixed(2)}× (goal ≤ 2), GraphQL / statement floor: ${(floorRps / results[3].rps).toFixed(2)}×`);
+  // A failed request is fast: any would make the figures look better than they are.
+  const failing = results.filter((r) => r.errors > 0);
+  if (failing.length > 0) {
+    console.error(`FAILED: requests that did not answer 2xx in ${failing.map((r) => r.name).join(', ')}; the figures do not count`);
+    process.exitCode = 1;
+  }
   for (const r of results) {
     recordBench({ name: `products: ${r.name}`, database: database.kind, throughput: r.rps, unit: 'req/s', p50Ms: r.p50, p99Ms: r.p99, floorRatio: floorRps / r.rps });
   }
