@@ -6,8 +6,7 @@ import { execute, GraphQLError, Kind, parse, type ExecutionArgs, type GraphQLSch
 import { filterSchema } from '@graphql-tools/utils';
 import { useSofa } from 'sofa-api';
 import type { RequestContext } from '../graphql/context.js';
-import { ValidationError } from '../domain/shared/errors.js';
-import { findUnstorableText } from '../domain/shared/storable-text.js';
+import { refuseUnstorableText } from '../http/body.js';
 import { isRequestError, toHttpError } from '../http/errors.js';
 import { describeError, type Logger } from '../http/logger.js';
 import type { RestRoute } from './route.js';
@@ -47,10 +46,12 @@ export function createSofaHandler(schema: GraphQLSchema, routes: RestRoute[], ba
     // Text PostgreSQL cannot store (a NUL, a lone surrogate) is refused before the operation runs, as on the
     // documented routes and /graphql: 422 naming where it is, not a failed write.
     execute(args: ExecutionArgs) {
-      const found = findUnstorableText(args.variableValues ?? {});
-      if (!found) return execute(args);
-      const message = `The ${found.path} ${found.problem}.`;
-      return { errors: [new GraphQLError(message, { originalError: new ValidationError({ [found.path]: [message] }, message) })] };
+      try {
+        refuseUnstorableText(args.variableValues ?? {});
+      } catch (refusal) {
+        return { errors: [new GraphQLError((refusal as Error).message, { originalError: refusal as Error })] };
+      }
+      return execute(args);
     },
     errorHandler(errors: ReadonlyArray<unknown>) {
       const first = errors[0];

@@ -6,6 +6,8 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { parseUtcDateTime } from '../shared/filters/values.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+// The REST contract's field names (streetAddress1 → street_address_1), as every other answer has them.
+import { snakeCase } from '../../rest/casing.js';
 
 export interface AuditLogArgs extends PageArgs {
   entity?: string | null;
@@ -64,10 +66,6 @@ export function readableChanges(action: string, stored: unknown): Record<string,
     readable[snakeCase(column)] = { before: shown(before), after: shown(after) };
   }
   return readable;
-}
-
-function snakeCase(column: string): string {
-  return column.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }
 
 function shown(value: unknown): unknown {

@@ -21,5 +21,3 @@ export function productEvent(type: 'product.created' | 'product.updated', produc
     data: { product_id: product.id, sku: product.sku, name: product.name, type: product.type, parent_product_id: product.parentProductId, ...extra },
   };
 }
-
-export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);

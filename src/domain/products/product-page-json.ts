@@ -13,7 +13,7 @@ import type { SqlRunner } from '../../db/sql-runner.js';
 import { decimalSql, isoSql } from '../shared/json-sql.js';
 import { PRODUCT_DIMENSION_FIELDS, PRODUCT_PRICE_FIELDS } from './product-input.js';
 import { listProducts, type ProductListArgs } from './products.js';
-import { snakeCase } from './product-events.js';
+import { snakeCase } from '../../rest/casing.js';
 import { WEIGHT_GROUPS } from './weights.js';
 
 /** A key of the JSON and the SQL expression of its value. */

@@ -19,7 +19,8 @@ import { checkSkus, replaceAlternateSkus } from './product-skus.js';
 import { productHasHistory } from './product-history.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { recordEvent, recordEvents } from '../events/outbox.js';
-import { PRODUCT_EVENT_FIELDS, productEvent, snakeCase } from './product-events.js';
+import { PRODUCT_EVENT_FIELDS, productEvent } from './product-events.js';
+import { snakeCase } from '../../rest/casing.js';
 
 export const ACTIVE = 1;
 export const DEACTIVATED = 0;
