@@ -56,6 +56,6 @@ export async function countRequest(sql: SqlRunner, res: ServerResponse, request:
     res.setHeader('Retry-After', String(resetSeconds));
     const whose = spent.budget.endsWith('company') ? 'this company' : 'this API token';
     const kind = heavy ? 'heavy requests (the stock export, imports, PDFs)' : 'requests';
-    throw new HttpProblem(429, `Too many requests: ${whose} may make ${spent.limit} ${kind} per minute. Try again in ${resetSeconds} seconds.`);
+    throw new HttpProblem(429, `Too many requests: ${whose} may make ${spent.limit} ${kind} per minute. Try again in ${resetSeconds} second${resetSeconds === 1 ? '' : 's'}.`);
   }
 }

@@ -47,6 +47,8 @@ describe('entries of changes', () => {
     expect(Object.keys(createEntry).sort()).toEqual(['action', 'actor', 'changes', 'entity', 'entity_id', 'id', 'occurred_at', 'request_id']);
     expect(createEntry.changes.sku).toEqual({ before: null, after: 'AUD-1' });
     expect(createEntry.changes.name).toEqual({ before: null, after: 'Audited bolt' });
+    // Date-times as every answer writes them.
+    expect(createEntry.changes.created_at).toEqual({ before: null, after: created.body.data.created_at });
     expect(createEntry.changes).not.toHaveProperty('updated_at');
     expect(createEntry.changes).not.toHaveProperty('company_id');
 

@@ -68,8 +68,13 @@ export function readableChanges(action: string, stored: unknown): Record<string,
   return readable;
 }
 
+/** A timestamp column as PostgreSQL's JSON writes it: UTC without a zone (the columns hold UTC). */
+const ZONELESS_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/;
+
 function shown(value: unknown): unknown {
   if (value === null || value === undefined) return null;
+  // As every answer writes a date-time: ISO 8601 in UTC with milliseconds and the Z.
+  if (typeof value === 'string' && ZONELESS_TIME.test(value)) return new Date(`${value}Z`).toISOString();
   const length = typeof value === 'string' ? value.length : JSON.stringify(value).length;
   return length > LONGEST_SHOWN ? `[${length} characters, not shown]` : value;
 }
