@@ -10,8 +10,6 @@
 // carry the ids. Create and update take them, with the lists (tag_ids, kit_items...), as input.
 import type { RestRoute } from '../src/rest/route.js';
 import { PAGE_META } from './shared.js';
-import { filterParams } from '../src/graphql/shared/filters.js';
-import { listProductsJson } from '../src/domain/products/product-page-json.js';
 
 const PRODUCT_FIELDS = /* GraphQL */ `
   fragment ProductWeights on Product {
@@ -80,14 +78,6 @@ export const productRoutes: RestRoute[] = [
       ${PRODUCT_FIELDS}`,
     queryParams: { page: 'page', per_page: 'perPage', sort: 'sort' },
     filters: { variable: 'filters', spec: 'products' },
-    // The page's JSON from one SQL statement (src/domain/products/product-page-json.ts), not field by field.
-    direct: (ctx, v) =>
-      listProductsJson(ctx.db, ctx.sql, ctx.company.id, {
-        page: v.page as number | null | undefined,
-        perPage: v.perPage as number | null | undefined,
-        sort: v.sort as string | null | undefined,
-        filters: filterParams(v.filters as Array<{ name: string; value: string }> | undefined),
-      }),
     envelope: 'page',
   },
   {

@@ -7,6 +7,7 @@ import { describeError, type Logger } from './logger.js';
 import { isRequestError, toGraphQLError } from './errors.js';
 import { findUnstorableText, unstorableTextProblem } from '../domain/shared/storable-text.js';
 import type { Plugin } from 'graphql-yoga';
+import { useCompiledExecution } from '../graphql/shared/compiled-execution.js';
 
 /** Variables or a document holding text PostgreSQL cannot store (a NUL, a lone surrogate) → VALIDATION_FAILED, before any resolver runs. */
 function refuseUnstorableText(): Plugin {
@@ -54,6 +55,7 @@ export function createGraphqlEndpoint(schema: GraphQLSchema, logger: Logger): Yo
         maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
         blockFieldSuggestion: { enabled: false },
       }),
+      useCompiledExecution(),
     ],
     maskedErrors: {
       maskError(error, message) {

@@ -29,6 +29,7 @@ import { runApiRequest } from '../http/api-request.js';
 import { pageSecurityHeaders } from '../http/content-security.js';
 import { decodePathSegment } from '../http/path-segment.js';
 import { createSofaHandler } from './sofa.js';
+import { executeOperation } from '../graphql/shared/compiled-execution.js';
 
 export { REST_BASE_PATH };
 
@@ -193,12 +194,10 @@ export function createRestGateway(services: AppServices): RestGateway {
     if (route.sse) return streamEvents(compiled, variables, ctx, res, errorKey);
     if (route.direct) return sendDirect(route, route.direct, variables, ctx, res, errorKey);
 
-    const result = (await execute({
-      schema,
-      document: chosen.format?.document ?? compiled.document,
-      variableValues: variables,
-      contextValue: ctx,
-    })) as ExecutionResult<Record<string, any>>;
+    const result = (await executeOperation(
+      { schema, document: chosen.format?.document ?? compiled.document, variableValues: variables, contextValue: ctx },
+      execute,
+    )) as ExecutionResult<Record<string, any>>;
 
     if (result.errors?.length) {
       const mapped = toHttpError(result.errors[0], errorKey);

@@ -49,7 +49,7 @@ export interface RestRoute {
    */
   sse?: { eventField: string; dataField: string };
   /**
-   * For a large answer that executing `graphql` field by field would make slow (the stock export's 1,000 rows, a products page):
+   * For a large answer that executing `graphql` field by field would make slow (the stock export's 1,000 rows):
    * after the gateway has read and checked the parameters exactly as for the operation, this domain call gives the
    * response body, the JSON the operation would answer, in parts that the gateway writes one after another. The operation stays
    * the definition of the shape (OpenAPI, and a test that holds the two equal); domain errors map as usual.

@@ -2,11 +2,12 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import { filterArg, filterParams } from '../shared/filters.js';
+import { filterArg } from '../shared/filters.js';
 import * as products from '../../domain/products/products.js';
 import type { ProductInput } from '../../domain/products/product-input.js';
 import { ProductCreateInput, ProductUpdateInput } from './product-inputs.js';
 import { ProductPageRef } from './product-types.js';
+import { productListArgs } from './compiled-products.js';
 
 builder.queryFields((t) => ({
   products: t.field({
@@ -17,11 +18,7 @@ builder.queryFields((t) => ({
       filters: filterArg(t.arg, 'Conditions combined with AND, as in GET /products: name `retail_price[gt]`, value `10`.'),
     },
     resolve: (_root, args, ctx, info) =>
-      products.listProducts(
-        ctx.db,
-        { ...args, filters: filterParams(args.filters) },
-        queryFromInfo({ context: ctx, info, typeName: 'Product', path: ['items'] }),
-      ),
+      products.listProducts(ctx.db, productListArgs(args), queryFromInfo({ context: ctx, info, typeName: 'Product', path: ['items'] })),
   }),
   product: t.prismaField({
     type: 'Product',

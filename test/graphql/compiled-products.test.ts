@@ -1,14 +1,18 @@
-// The REST products page is written by one SQL statement (src/domain/products/product-page-json.ts) while the
-// route's GraphQL operation stays the definition of its shape. Here the two answer the same: the operation,
-// sent to /graphql, REST-cased and put in the `page` envelope, equals the REST body, keys in the same order and
-// values alike, for varied products (kits with items in other units, variants with attachments and attributes,
-// a deactivated variant, tags, alternate SKUs, substitutions, references, custom fields, weights in every unit,
-// BOMs, null fields) and several filters, sorts and pages. And a page runs as many statements for 10 products
-// as for 100, fewer than the operation does.
+// `products` is answered in one go (src/graphql/shared/compiled-execution.ts: the page's JSON written by one SQL
+// statement) when every field asked of a product is in src/domain/products/product-json-types.ts, over REST
+// and over /graphql. Here that answer equals graphql's ordinary execution field by field, keys in the same order
+// and values alike: for the REST page (its operation REST-cased in the `page` envelope), for every field the
+// catalogue knows, and for selections written every way GraphQL allows (aliases, fragments, @skip/@include,
+// __typename, repeated fields). The data is varied (kits with items in other units, variants with attachments
+// and attributes, a deactivated variant, tags, alternate SKUs, substitutions, references, custom fields,
+// weights in every unit, BOMs, null fields), with several filters, sorts and pages. A page runs as many
+// statements for 10 products as for 100, fewer than field by field; a selection the catalogue does not know, and
+// bad arguments, are answered field by field, as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { snakeCase } from '../../src/rest/casing.js';
 import { productRoutes } from '../../rest-mapping/products.js';
+import { PRODUCT_JSON_TYPES } from '../../src/domain/products/product-json-types.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 
@@ -19,9 +23,8 @@ let empty: Tenant;
 const statements: string[] = [];
 const listRoute = productRoutes.find((r) => r.method === 'GET' && r.path === '/products')!;
 /**
- * The operation's answer as the gateway gives it without `direct`, which aliases every field to its REST name
- * (/graphql refuses that many aliases, so the names are changed here): the values of JSON fields are kept as
- * they are, key order included.
+ * The operation's answer REST-cased, as the gateway aliases every field to its REST name (/graphql refuses that
+ * many aliases, so the names are changed here): the values of JSON fields are kept as they are, key order included.
  */
 const restCased = (value: any): any =>
   Array.isArray(value)
@@ -174,13 +177,30 @@ async function bothAnswers(tenant: Tenant, query: string) {
     if (named[name]) variables[named[name]] = name === 'sort' ? value : Number(value);
     else (variables.filters as unknown[]).push({ name, value });
   }
-  const gql = await server.graphql(listRoute.graphql, variables, { token: tenant.token, company: tenant.slug });
+  const gql = await fieldByField(listRoute.graphql, variables, tenant);
   expect(gql.body.errors, gql.text).toBeUndefined();
   const { items, meta } = gql.body.data.products;
   return { rest: rest.body, graphql: restCased({ data: items, meta }) };
 }
 
-describe('GET /products from one statement', () => {
+/**
+ * The query's answer from graphql's ordinary execution: a root field with no plan beside the query's own
+ * (an introspection field) makes the whole query run field by field.
+ */
+function fieldByField(query: string, variables: Record<string, unknown>, tenant: Tenant = acme) {
+  const withUnplanned = query.replace(/(query\s+\w*\s*(\([^)]*\))?\s*\{)/, '$1 fieldByField: __type(name: "Query") { name } ');
+  expect(withUnplanned).not.toBe(query);
+  return server.graphql(withUnplanned, variables, { token: tenant.token, company: tenant.slug });
+}
+
+/** The query's answer through /graphql (planned when it can be), with the statements it ran. */
+async function planned(query: string, variables: Record<string, unknown>, tenant: Tenant = acme) {
+  statements.length = 0;
+  const res = await server.graphql(query, variables, { token: tenant.token, company: tenant.slug });
+  return { res, statements: statements.filter((sql) => !/^UPDATE "public"\."ApiToken"/.test(sql)).length };
+}
+
+describe('GET /products in one go', () => {
   const queries = [
     '',
     'per_page=100',
@@ -248,8 +268,7 @@ describe('GET /products from one statement', () => {
     expect(Object.keys(res.body.errors).sort()).toEqual(['per_page', 'retail_price[gt]', 'sort']);
   });
 
-  it('runs as many statements for a page of 10 products as for 100, fewer than the operation', async () => {
-    expect(listRoute.direct).toBeDefined();
+  it('runs as many statements for a page of 10 products as for 100, fewer than field by field, over REST and /graphql', async () => {
     const count = async (perPage: number, graphql = false) => {
       statements.length = 0;
       const res = graphql
@@ -263,6 +282,112 @@ describe('GET /products from one statement', () => {
     const small = await count(10);
     const large = await count(100);
     expect(large).toBe(small);
-    expect(large).toBeLessThan(await count(100, true));
+    expect(await count(10, true)).toBe(small);
+    expect(await count(100, true)).toBe(small);
+    statements.length = 0;
+    const ordinary = await fieldByField(listRoute.graphql, { perPage: 100 }, bulk);
+    expect(ordinary.body.data.products.items).toHaveLength(100);
+    const ordinaryCount = statements.filter((sql) => !/^UPDATE "public"\."ApiToken"/.test(sql)).length;
+    expect(small).toBe(await onePageStatements(bulk));
+    expect(ordinaryCount).toBeGreaterThan(small + 10); // a query per relation
+  });
+});
+
+/**
+ * What a planned page of products costs whatever it shows: the request's own statements (token, company, rate
+ * limit), the page's ids and total (one transaction) and the page's JSON.
+ */
+async function onePageStatements(tenant: Tenant) {
+  const { res, statements: count } = await planned('{ products(perPage: 1) { items { id } } }', {}, tenant);
+  expect(res.body.data.products.items).toHaveLength(1);
+  return count;
+}
+
+/** The value fields of a catalogued type, and its relations with the type they lead to. */
+function catalogued(typeName: string) {
+  const type = PRODUCT_JSON_TYPES[typeName];
+  const values = Object.keys(type).filter((field) => 'value' in type[field]);
+  const relations = Object.entries(type).flatMap(([field, known]) => ('type' in known ? [[field, known.type] as const] : []));
+  return { values, relations };
+}
+
+/** Every value field of the type, and `depth` levels of its relations below it. */
+function everyField(typeName: string, depth: number): string {
+  const { values, relations } = catalogued(typeName);
+  const nested = depth > 0 ? relations.map(([field, type]) => `${field} { ${everyField(type, depth - 1)} }`) : [];
+  return [...values, ...nested].join(' ');
+}
+
+describe('/graphql products in one go', () => {
+  it('answers every field the catalogue knows as field by field does, in one statement for the page', async () => {
+    const { values, relations } = catalogued('Product');
+    expect(relations.length).toBeGreaterThan(15);
+    const onePage = await onePageStatements(acme);
+    for (const [relation, type] of relations) {
+      const query = `query Every($perPage: Int, $page: Int) { products(perPage: $perPage, page: $page, sort: "id") { items { ${values.join(' ')} ${relation} { ${everyField(type, 1)} } } meta { total } } }`;
+      for (const [tenant, variables] of [[acme, { perPage: 100 }], [bulk, { perPage: 40, page: 2 }]] as const) {
+        const { res, statements: count } = await planned(query, variables, tenant);
+        expect(res.body.errors, `${relation}: ${res.text.slice(0, 500)}`).toBeUndefined();
+        expect(count, relation).toBe(onePage);
+        const ordinary = await fieldByField(query, variables, tenant);
+        expect(ordinary.body.errors, relation).toBeUndefined();
+        expect(JSON.stringify(res.body.data.products), relation).toBe(JSON.stringify(ordinary.body.data.products));
+      }
+    }
+  });
+
+  const VARIED = /* GraphQL */ `
+    query Varied($skipName: Boolean!, $withTags: Boolean!, $perPage: Int) {
+      __typename
+      first: products(perPage: $perPage, sort: "-id") {
+        __typename
+        meta { total __typename lastPage }
+        items {
+          ...Names
+          ... on Product { sku name }
+          label: name @skip(if: $skipName)
+          tags @include(if: $withTags) { name __typename }
+          kitItems { total qty: quantity product { ...Names } unitOfMeasure { name } }
+          variants { sku productWeight { value unit } palletWeightLb }
+          substitutions { product { id variants { id } } }
+          supplier { name }
+          id
+          sku
+        }
+      }
+      second: products(page: 2, perPage: 3, filters: [{ name: "type", value: "KIT" }]) { items { sku } meta { currentPage total } }
+    }
+    fragment Names on Product { id name category { name } }`;
+
+  it('answers selections written every way GraphQL allows as field by field does', async () => {
+    const onePage = await onePageStatements(acme);
+    for (const variables of [{ skipName: false, withTags: true, perPage: 30 }, { skipName: true, withTags: false }]) {
+      const { res, statements: count } = await planned(VARIED, variables);
+      expect(res.body.errors, res.text.slice(0, 500)).toBeUndefined();
+      expect(count).toBe(onePage + 4); // the second page's ids, total, commit and JSON
+      const ordinary = await fieldByField(VARIED, variables);
+      const { fieldByField: _, ...data } = ordinary.body.data;
+      expect(JSON.stringify(res.body.data)).toBe(JSON.stringify(data));
+      expect(Object.keys(res.body.data.first.items[0])).toEqual(['id', 'name', 'category', 'sku', ...(variables.skipName ? [] : ['label']), ...(variables.withTags ? ['tags'] : []), 'kitItems', 'variants', 'substitutions', 'supplier']);
+    }
+  });
+
+  it('answers a selection the catalogue does not know field by field, with the same answer as before', async () => {
+    const query = `query { products(perPage: 5) { items { id supplier { name contacts { id } } } } }`;
+    const { res, statements: count } = await planned(query, {});
+    expect(res.body.errors, res.text).toBeUndefined();
+    expect(count).toBeGreaterThan(await onePageStatements(acme));
+    const ordinary = await fieldByField(query, {});
+    expect(res.body.data.products).toEqual(ordinary.body.data.products);
+  });
+
+  it('reports bad arguments exactly as field by field does', async () => {
+    const query = `query Bad($sort: String) { products(perPage: 0, sort: $sort) { items { id } } }`;
+    const { res } = await planned(query, { sort: 'colour' });
+    const ordinary = await fieldByField(query, { sort: 'colour' });
+    expect(res.body.errors).toHaveLength(1);
+    const withoutLocations = (errors: any[]) => errors.map(({ locations: _, ...error }) => error);
+    expect(withoutLocations(res.body.errors)).toEqual(withoutLocations(ordinary.body.errors));
+    expect(res.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
   });
 });

@@ -1,0 +1,111 @@
+// How the GraphQL types a product page shows are written in SQL (src/domain/shared/selection-json-sql.ts): the
+// Product type and every type reachable from it that a page asks for, field by field, with the same values,
+// order of lists and filters as the GraphQL types in src/graphql/products/product-types.ts and their
+// neighbours. A field left out here (a computed one such as Supplier.contacts) is answered the ordinary way.
+// test/graphql/compiled-products.test.ts asks for every field listed here both ways and finds them equal.
+import {
+  dateTimeColumn as dateTime,
+  decimalColumn as decimal,
+  oneById,
+  plainColumn as column,
+  type JsonSqlField,
+  type JsonSqlType,
+  type JsonSqlTypes,
+} from '../shared/selection-json-sql.js';
+import { decimalSql } from '../shared/json-sql.js';
+import { PRODUCT_DIMENSION_FIELDS, PRODUCT_PRICE_FIELDS } from './product-input.js';
+import { WEIGHT_GROUPS } from './weights.js';
+
+const columns = (make: (name: string) => JsonSqlField, names: readonly string[]): JsonSqlType => Object.fromEntries(names.map((name) => [name, make(name)]));
+const timestamps: JsonSqlType = columns(dateTime, ['createdAt', 'updatedAt']);
+
+/** Rows of `table` whose `parentColumn` is the row's id, in the company, in `order` (of the related alias). */
+const childRows = (type: string, table: string, parentColumn: string, order: (related: string) => string, extra = (_related: string) => ''): JsonSqlField => ({
+  type,
+  many: (row, related) => ({
+    from: `"${table}" ${related}`,
+    where: `${related}."companyId" = $1::int AND ${related}."${parentColumn}" = ${row}.id${extra(related)}`,
+    order: order(related),
+  }),
+});
+
+/** Rows of `table` linked to the row through `linkTable` (productId → `linkColumn`), in `order`. */
+const linkedRows = (type: string, linkTable: string, linkColumn: string, table: string, order: (related: string, link: string) => string): JsonSqlField => ({
+  type,
+  many: (row, related) => ({
+    from: `"${linkTable}" ${related}_link JOIN "${table}" ${related} ON ${related}."companyId" = ${related}_link."companyId" AND ${related}.id = ${related}_link."${linkColumn}"`,
+    where: `${related}_link."companyId" = $1::int AND ${related}_link."productId" = ${row}.id`,
+    order: order(related, `${related}_link`),
+  }),
+});
+
+/** A weight group's stored entries, in their order, as Weight objects. */
+const weightEntries = (group: string): JsonSqlField => ({
+  type: 'Weight',
+  many: (row, related) => ({ from: `jsonb_array_elements(${row}."${group}") WITH ORDINALITY AS ${related}(entry, n)`, where: 'true', order: `${related}.n` }),
+});
+
+const byId = (related: string) => `${related}.id`;
+
+const PRODUCT: JsonSqlType = {
+  ...columns(column, [
+    'id', 'name', 'description', 'sku', 'upc', 'hsCode', 'type', 'status', 'imageUrl',
+    'sellable', 'discontinued', 'isDropShipItem', 'taxable', 'lotTracking', 'roundUpAsComponent', 'lotDeductionStrategy', 'defaultSupplyMethod',
+    'customFields', 'categoryId', 'subcategoryId', 'supplierId', 'priorityListId', 'distributionTemplateId', 'distributionTemplateCategoryId',
+    'defaultUomId', 'parentProductId',
+  ]),
+  ...columns(decimal, [...PRODUCT_PRICE_FIELDS, ...PRODUCT_DIMENSION_FIELDS]),
+  ...Object.fromEntries(WEIGHT_GROUPS.flatMap((group) => [[group, weightEntries(group)], [`${group}Oz`, decimal(`${group}Oz`)], [`${group}Lb`, decimal(`${group}Lb`)]])),
+  ...timestamps,
+  category: oneById('Category', 'ProductCategory', 'categoryId'),
+  subcategory: oneById('Category', 'ProductCategory', 'subcategoryId'),
+  supplier: oneById('Supplier', 'Supplier', 'supplierId'),
+  priorityList: oneById('PriorityList', 'PriorityList', 'priorityListId'),
+  distributionTemplate: oneById('DistributionTemplate', 'DistributionTemplate', 'distributionTemplateId'),
+  distributionTemplateCategory: oneById('DistributionTemplateCategory', 'DistributionTemplateCategory', 'distributionTemplateCategoryId'),
+  defaultUom: oneById('UnitOfMeasure', 'UnitOfMeasure', 'defaultUomId'),
+  parentProduct: oneById('Product', 'Product', 'parentProductId'),
+  // Deactivated variants are not shown, as Product.variants filters them.
+  variants: childRows('Product', 'Product', 'parentProductId', byId, (related) => ` AND ${related}.status = 1`),
+  variantAttributes: childRows('VariantAttribute', 'VariantAttribute', 'productId', byId),
+  alternateSkus: childRows('ProductAlternateSku', 'ProductAlternateSku', 'productId', byId),
+  attachments: childRows('ProductAttachment', 'ProductAttachment', 'productId', byId),
+  substitutions: childRows('ProductSubstitution', 'ProductSubstitution', 'productId', (related) => `${related}.priority, ${related}.id`),
+  kitItems: childRows('KitItem', 'KitItem', 'kitId', byId),
+  tags: linkedRows('Tag', 'ProductTag', 'tagId', 'Tag', (related) => `${related}.name`),
+  boms: linkedRows('Bom', 'ProductBom', 'bomId', 'Bom', (_related, link) => `${link}."bomId"`),
+};
+
+/** Product and the types a product's fields lead to, by GraphQL type name. */
+export const PRODUCT_JSON_TYPES: JsonSqlTypes = {
+  Product: PRODUCT,
+  Weight: {
+    unit: { value: (row) => `${row}.entry->>'unit'` },
+    value: { value: (row) => decimalSql(`(${row}.entry->>'value')::numeric`) },
+  },
+  Category: { ...columns(column, ['id', 'name', 'parentId']), ...timestamps },
+  Supplier: {
+    ...columns(column, ['id', 'name', 'email', 'phone', 'currency', 'address', 'city', 'country', 'notes', 'paymentTermsDays', 'defaultLeadTimeDays']),
+    overReceiptTolerancePercent: decimal('overReceiptTolerancePercent'),
+    ...timestamps,
+  },
+  PriorityList: { ...columns(column, ['id', 'name', 'description']), ...timestamps },
+  DistributionTemplate: { ...columns(column, ['id', 'name', 'source']), ...timestamps },
+  DistributionTemplateCategory: { ...columns(column, ['id', 'name']), ...timestamps },
+  UnitOfMeasure: { ...columns(column, ['id', 'name', 'description', 'status', 'unitClassId', 'baseUnit']), ...timestamps },
+  VariantAttribute: columns(column, ['id', 'variantName', 'variantTerms']),
+  ProductAlternateSku: { ...columns(column, ['id', 'sku', 'productId']), ...timestamps },
+  ProductAttachment: { ...columns(column, ['id', 'name', 'type', 'size', 'fullUrl', 'thumbUrl']), ...timestamps },
+  ProductSubstitution: { ...columns(column, ['id', 'priority']), product: oneById('Product', 'Product', 'substituteId'), ...timestamps },
+  KitItem: {
+    ...columns(column, ['id', 'kitId', 'productId', 'uomId']),
+    ...columns(decimal, ['quantity', 'baseUomQuantity', 'price', 'originalPrice']),
+    // kitItemTotal: quantity × price, null without a price (exact in both: numeric and Decimal products).
+    total: { value: (row) => decimalSql(`${row}.quantity * ${row}.price`) },
+    product: oneById('Product', 'Product', 'productId'),
+    unitOfMeasure: oneById('UnitOfMeasure', 'UnitOfMeasure', 'uomId'),
+    ...timestamps,
+  },
+  Tag: { ...columns(column, ['id', 'name', 'description', 'icon', 'color']), ...timestamps },
+  Bom: { ...columns(column, ['id', 'name']), ...timestamps },
+};

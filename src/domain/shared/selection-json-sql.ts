@@ -1,0 +1,82 @@
+// One SQL expression that writes, inside PostgreSQL, the JSON of an object as a selection asks for it: the keys
+// in the selection's order, each with its value, and related rows as nested objects or arrays (correlated
+// subqueries on the tenant-first indexes). A page of records with all their relations is then one statement
+// instead of one query per relation and an object per row in the service.
+//
+// The shapes come from catalogues of SQL per type (for example src/domain/products/product-json-types.ts): a
+// field the catalogue does not know cannot be written this way, and the caller answers the ordinary way.
+import { decimalSql, isoSql } from './json-sql.js';
+
+/** What is asked of one object: its keys in order, each the field it shows and what is asked of a related object. */
+export interface JsonSelectionField {
+  key: string;
+  field: string;
+  selection?: JsonSelection;
+}
+export type JsonSelection = JsonSelectionField[];
+
+/** A field of a type: a value of its row (alias `row`), or the related row or rows (alias `related`). */
+export type JsonSqlField =
+  | { value: (row: string) => string }
+  | { type: string; one: (row: string, related: string) => { from: string; where: string } }
+  | { type: string; many: (row: string, related: string) => { from: string; where: string; order: string } };
+
+/** The fields one type can write, by field name. */
+export type JsonSqlType = Readonly<Record<string, JsonSqlField>>;
+/** Types by name; a relation names the type of its rows. */
+export type JsonSqlTypes = Readonly<Record<string, JsonSqlType>>;
+
+/** A column as it is. */
+export const plainColumn = (name: string): JsonSqlField => ({ value: (row) => `${row}."${name}"` });
+/** A decimal column as the Decimal scalar writes it. */
+export const decimalColumn = (name: string): JsonSqlField => ({ value: (row) => decimalSql(`${row}."${name}"`) });
+/** A date-time column as the DateTime scalar writes it. */
+export const dateTimeColumn = (name: string): JsonSqlField => ({ value: (row) => isoSql(`${row}."${name}"`) });
+/** The row of `table` whose id is the row's `idColumn`, in the same company ($1). */
+export const oneById = (type: string, table: string, idColumn: string): JsonSqlField => ({
+  type,
+  one: (row, related) => ({ from: `"${table}" ${related}`, where: `${related}."companyId" = $1::int AND ${related}.id = ${row}."${idColumn}"` }),
+});
+
+// row_to_json names each value by a column alias, which PostgreSQL cuts at 63 bytes.
+const MAX_KEY_LENGTH = 63;
+// json_build_object takes at most 100 arguments: 50 keys.
+const MAX_BUILD_OBJECT_KEYS = 50;
+
+/** Whether every field of the selection (at every level) is in the catalogues, so objectJsonSql can write it. */
+export function canWriteSelection(types: JsonSqlTypes, typeName: string, selection: JsonSelection): boolean {
+  const type = types[typeName];
+  if (!type) return false;
+  return selection.every(({ key, field, selection: nested }) => {
+    if (key.length > MAX_KEY_LENGTH || !/^[_A-Za-z][_0-9A-Za-z]*$/.test(key)) return false;
+    if (field === '__typename') return nested === undefined;
+    const known = type[field];
+    if (!known) return false;
+    if ('value' in known) return nested === undefined;
+    return nested !== undefined && canWriteSelection(types, known.type, nested);
+  });
+}
+
+/**
+ * The JSON object of the row aliased `row` (of type `typeName`) as the selection asks for it. Related rows get
+ * aliases numbered by depth, so nested subqueries never shadow a row they refer to. Check the selection with
+ * canWriteSelection first.
+ */
+export function objectJsonSql(types: JsonSqlTypes, typeName: string, selection: JsonSelection, row: string): string {
+  const type = types[typeName]!;
+  const values = selection.map(({ key, field, selection: nested }, index): [string, string] => {
+    if (field === '__typename') return [key, `'${typeName}'::text`];
+    const known = type[field]!;
+    if ('value' in known) return [key, known.value(row)];
+    const related = `${row}_${index}`;
+    const object = objectJsonSql(types, known.type, nested!, related);
+    if ('one' in known) {
+      const { from, where } = known.one(row, related);
+      return [key, `(SELECT ${object} FROM ${from} WHERE ${where})`];
+    }
+    const { from, where, order } = known.many(row, related);
+    return [key, `coalesce((SELECT json_agg(${object} ORDER BY ${order}) FROM ${from} WHERE ${where}), '[]'::json)`];
+  });
+  if (values.length <= MAX_BUILD_OBJECT_KEYS) return `json_build_object(${values.map(([key, sql]) => `'${key}', ${sql}`).join(', ')})`;
+  return `(SELECT row_to_json(r) FROM (SELECT ${values.map(([key, sql]) => `${sql} AS "${key}"`).join(', ')}) r)`;
+}

@@ -1,0 +1,71 @@
+// `products` answered in one go when every field asked of a product is in PRODUCT_JSON_TYPES: the list picks
+// the page (filters, sort, window, total) reading only ids, then one statement writes those products as the
+// selection asks (src/domain/products/product-page-json.ts). Other selections are executed field by field.
+import type { FieldNode, GraphQLObjectType } from 'graphql';
+import { isObjectType } from 'graphql';
+import * as products from '../../domain/products/products.js';
+import { canWriteProducts, productsJson } from '../../domain/products/product-page-json.js';
+import { PRODUCT_JSON_TYPES } from '../../domain/products/product-json-types.js';
+import type { PageMeta } from '../../domain/shared/pagination.js';
+import { filterParams } from '../shared/filters.js';
+import { registerCompiledRootField, subFields, type PlanScope } from '../shared/compiled-execution.js';
+import { jsonSelectionOf } from '../shared/json-selection.js';
+
+/** The domain's list arguments from the field's (filters as {name, value} pairs). */
+export const productListArgs = (args: Record<string, unknown>): products.ProductListArgs => ({
+  ...(args as products.ProductListArgs),
+  filters: filterParams(args.filters as Array<{ name: string; value: string }> | null | undefined),
+});
+
+/** The keys asked of PageMeta and the property each shows, or null for a field it does not have. */
+function metaKeys(scope: PlanScope, type: GraphQLObjectType, nodes: FieldNode[]): Array<[string, keyof PageMeta | '__typename']> | null {
+  const fields = subFields(scope, type, nodes);
+  if (!fields) return null;
+  const keys: Array<[string, keyof PageMeta | '__typename']> = [];
+  for (const [key, [node]] of fields) {
+    const name = node.name.value;
+    if (name !== '__typename' && !(name in type.getFields())) return null;
+    keys.push([key, name as keyof PageMeta]);
+  }
+  return keys;
+}
+
+registerCompiledRootField('products', (scope, fieldNodes, args) => {
+  const pageType = scope.schema.getType('ProductPage');
+  const productType = scope.schema.getType('Product');
+  const metaType = scope.schema.getType('PageMeta');
+  if (!isObjectType(pageType) || !isObjectType(productType) || !isObjectType(metaType)) return null;
+  const pageFields = subFields(scope, pageType, fieldNodes);
+  if (!pageFields) return null;
+
+  type Part = { key: string } & ({ items: ReturnType<typeof jsonSelectionOf> & {} } | { meta: Array<[string, keyof PageMeta | '__typename']> } | { typename: string });
+  const parts: Part[] = [];
+  for (const [key, nodes] of pageFields) {
+    const name = nodes[0].name.value;
+    if (name === 'items') {
+      const items = jsonSelectionOf(scope, PRODUCT_JSON_TYPES, productType, nodes);
+      if (!items || !canWriteProducts(items)) return null;
+      parts.push({ key, items });
+    } else if (name === 'meta') {
+      const meta = metaKeys(scope, metaType, nodes);
+      if (!meta) return null;
+      parts.push({ key, meta });
+    } else if (name === '__typename') {
+      parts.push({ key, typename: pageType.name });
+    } else {
+      return null;
+    }
+  }
+
+  return async (ctx) => {
+    const page = await products.listProducts(ctx.db, productListArgs(args), { select: { id: true } });
+    const ids = page.items.map((item: { id: number }) => item.id);
+    const answer: Record<string, unknown> = {};
+    for (const part of parts) {
+      if ('items' in part) answer[part.key] = JSON.parse(await productsJson(ctx.sql, ctx.company.id, ids, part.items));
+      else if ('meta' in part) answer[part.key] = Object.fromEntries(part.meta.map(([key, name]) => [key, name === '__typename' ? metaType.name : page.meta[name]]));
+      else answer[part.key] = part.typename;
+    }
+    return answer;
+  };
+});
