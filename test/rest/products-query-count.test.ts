@@ -1,6 +1,6 @@
 // A page of products with every relation loads in a fixed number of SQL statements, whatever the page
-// size: each relation is one query for the whole page (Prisma plugin selections), never one per product;
-// the REST page builds its JSON in one statement (src/domain/products/product-page-json.ts).
+// size: planned (src/graphql/shared/compiled-execution.ts), the page's JSON is one statement; executed field by
+// field, each relation is one query for the whole page (Prisma plugin selections), never one per product.
 // The service runs here over a test database whose Prisma client reports every statement it sends.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -150,6 +150,13 @@ describe('query count of a page of products', () => {
     const large = await countStatements(() => get('/graphql', { query, variables: { n: 100 } }));
     expect(large.res.body.data.products.items).toHaveLength(100);
     expect(large.count).toBe(small.count);
+    // A supplier's contacts are not in the SQL catalogue, so this page is executed field by field.
+    const fieldByField = query.replace('supplier { name }', 'supplier { name contacts { id } }');
+    const smallFields = await countStatements(() => get('/graphql', { query: fieldByField, variables: { n: 10 } }));
+    const largeFields = await countStatements(() => get('/graphql', { query: fieldByField, variables: { n: 100 } }));
+    expect(largeFields.res.body.data.products.items).toHaveLength(100);
+    expect(largeFields.count).toBe(smallFields.count);
+    expect(largeFields.count).toBeGreaterThan(large.count + 8); // a query per relation
   });
 });
 
