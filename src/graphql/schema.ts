@@ -35,21 +35,21 @@ import './forecast/index.js';
 import './imports/import-fields.js';
 import './events/index.js';
 import './audit/audit-fields.js';
-import { ForbiddenError } from '../domain/shared/errors.js';
 import type { RequestContext } from './context.js';
+import { assertScope, READ_SCOPE, WRITE_SCOPE, type ScopeRule } from './scopes.js';
 
-function requireScope(type: GraphQLObjectType | null | undefined, scope: string, message: string): void {
+function requireScope(type: GraphQLObjectType | null | undefined, rule: ScopeRule): void {
   if (!type) return;
   for (const field of Object.values(type.getFields())) {
     const resolve = field.resolve ?? defaultFieldResolver;
     field.resolve = (root, args, ctx: RequestContext, info) => {
-      if (!ctx.caller.scopes.has(scope)) throw new ForbiddenError(message);
+      assertScope(ctx, rule);
       return resolve(root, args, ctx, info);
     };
     const subscribe = field.subscribe;
     if (subscribe) {
       field.subscribe = (root, args, ctx: RequestContext, info) => {
-        if (!ctx.caller.scopes.has(scope)) throw new ForbiddenError(message);
+        assertScope(ctx, rule);
         return subscribe(root, args, ctx, info);
       };
     }
@@ -58,8 +58,8 @@ function requireScope(type: GraphQLObjectType | null | undefined, scope: string,
 
 export function buildSchema(): GraphQLSchema {
   const schema = builder.toSchema({ sortSchema: true });
-  requireScope(schema.getQueryType(), 'read', 'This API token lacks the read scope.');
-  requireScope(schema.getSubscriptionType(), 'read', 'This API token lacks the read scope.');
-  requireScope(schema.getMutationType(), 'write', 'This API token is read-only: changes need a token with the write scope.');
+  requireScope(schema.getQueryType(), READ_SCOPE);
+  requireScope(schema.getSubscriptionType(), READ_SCOPE);
+  requireScope(schema.getMutationType(), WRITE_SCOPE);
   return schema;
 }

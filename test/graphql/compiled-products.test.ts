@@ -391,3 +391,18 @@ describe('/graphql products in one go', () => {
     expect(res.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
   });
 });
+
+describe('products in one go keeps the read scope', () => {
+  it('refuses a token without the read scope over /graphql and REST, as field by field does', async () => {
+    const token = await server.createToken(acme.companyId, 'write only', ['write']);
+    const query = '{ products(perPage: 5) { items { id name } } }';
+    const res = await server.graphql(query, {}, { token, company: acme.slug });
+    expect(res.body.data?.products ?? null).toBeNull();
+    expect(res.body.errors?.[0]?.message).toBe('This API token lacks the read scope.');
+    const ordinary = await fieldByField(`query ${query}`, {}, { ...acme, token });
+    expect(ordinary.body.errors?.[0]?.message).toBe('This API token lacks the read scope.');
+    const rest = await server.call('GET', '/external/api/v1/products', { token, company: acme.slug });
+    expect(rest.status).toBe(403);
+    expect(rest.body).toEqual({ message: 'This API token lacks the read scope.' });
+  });
+});

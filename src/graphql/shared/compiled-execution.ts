@@ -20,6 +20,7 @@ import {
 import { collectFields, collectSubFields } from '@graphql-tools/utils';
 import type { Plugin } from 'graphql-yoga';
 import type { RequestContext } from '../context.js';
+import { assertScope, READ_SCOPE } from '../scopes.js';
 
 /** Where a plan reads the query: the schema, its fragments and the coerced variables. */
 export interface PlanScope {
@@ -85,6 +86,8 @@ function planQuery(args: ExecutionArgs): ((ctx: RequestContext) => Promise<Execu
     runners.push([key, run]);
   }
   return async (ctx) => {
+    // The scope every Query field checks (schema.ts); refused here, the ordinary execution reports it.
+    assertScope(ctx, READ_SCOPE);
     const data: Record<string, unknown> = {};
     for (const [key, run] of runners) data[key] = await run(ctx);
     return { data };
