@@ -6,8 +6,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { parseUtcDateTime } from '../shared/filters/values.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
-// The REST contract's field names (streetAddress1 → street_address_1), as every other answer has them.
-import { snakeCase } from '../../rest/casing.js';
+import { snakeCase } from '../shared/field-names.js';
 
 export interface AuditLogArgs extends PageArgs {
   entity?: string | null;

@@ -20,7 +20,7 @@ import { productHasHistory } from './product-history.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { recordEvent, recordEvents } from '../events/outbox.js';
 import { PRODUCT_EVENT_FIELDS, productEvent } from './product-events.js';
-import { snakeCase } from '../../rest/casing.js';
+import { snakeCase } from '../shared/field-names.js';
 
 export const ACTIVE = 1;
 export const DEACTIVATED = 0;

@@ -7,6 +7,7 @@ import * as products from '../../domain/products/products.js';
 import { canWriteProducts, productsJson } from '../../domain/products/product-page-json.js';
 import { PRODUCT_JSON_TYPES } from '../../domain/products/product-json-types.js';
 import type { PageMeta } from '../../domain/shared/pagination.js';
+import type { JsonSelection } from '../../domain/shared/selection-json-sql.js';
 import { filterParams } from '../shared/filters.js';
 import { registerCompiledRootField, subFields, type PlanScope } from '../shared/compiled-execution.js';
 import { jsonSelectionOf } from '../shared/json-selection.js';
@@ -38,7 +39,7 @@ registerCompiledRootField('products', (scope, fieldNodes, args) => {
   const pageFields = subFields(scope, pageType, fieldNodes);
   if (!pageFields) return null;
 
-  type Part = { key: string } & ({ items: ReturnType<typeof jsonSelectionOf> & {} } | { meta: Array<[string, keyof PageMeta | '__typename']> } | { typename: string });
+  type Part = { key: string } & ({ items: JsonSelection } | { meta: Array<[string, keyof PageMeta | '__typename']> } | { typename: string });
   const parts: Part[] = [];
   for (const [key, nodes] of pageFields) {
     const name = nodes[0].name.value;

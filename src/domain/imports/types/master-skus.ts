@@ -8,7 +8,7 @@ import type { TenantTx } from '../../../db/tenant-client.js';
 import { checkCustomFieldValues, loadCustomFieldDefinitions } from '../../custom-fields/custom-field-values.js';
 import { PRODUCT_DIMENSION_FIELDS, PRODUCT_PRICE_FIELDS, PRODUCT_TEXT_FIELDS } from '../../products/product-input.js';
 import { normalizeWeightEntries, weightTotals, WEIGHT_UNITS } from '../../products/weights.js';
-import { snakeCase } from '../../../rest/casing.js';
+import { snakeCase } from '../../shared/field-names.js';
 import { FieldErrorCollector } from '../../shared/errors.js';
 import { currentCompany } from '../../tenancy/company-profile.js';
 import { booleanCell, decimalCell, firstRowPerKey, listCell, RowErrors, textCell } from '../cells.js';
