@@ -77,23 +77,27 @@ export function checkDecimal(
   limits: DecimalLimits = {},
 ): void {
   if (value === null || value === undefined) return;
-  const name = humanName(field);
+  // The checks run for every line of a large document: the field's name is made only for a message.
+  const name = () => humanName(field);
   const scale = limits.scale ?? 6;
   const precision = limits.precision ?? 18;
   if (limits.min !== undefined) {
     const min = toDecimal(limits.min);
     if (limits.minExclusive ? value.lte(min) : value.lt(min)) {
-      errors.add(field, limits.minExclusive ? `The ${name} must be greater than ${min}.` : `The ${name} must be at least ${min}.`);
+      errors.add(field, limits.minExclusive ? `The ${name()} must be greater than ${min}.` : `The ${name()} must be at least ${min}.`);
       return;
     }
   }
   if (value.decimalPlaces() > scale) {
-    errors.add(field, `The ${name} may have at most ${scale} decimal places.`);
+    errors.add(field, `The ${name()} may have at most ${scale} decimal places.`);
     return;
   }
-  const limit = new Decimal(10).pow(precision - scale);
-  if (value.abs().gte(limit)) errors.add(field, `The ${name} must be less than ${limit.toFixed()} in size.`);
+  const limit = powerOfTen(precision - scale);
+  if (value.abs().gte(limit)) errors.add(field, `The ${name()} must be less than ${limit.toFixed()} in size.`);
 }
+
+const powersOfTen = new Map<number, Decimal>();
+const powerOfTen = (exponent: number): Decimal => powersOfTen.get(exponent) ?? powersOfTen.set(exponent, new Decimal(10).pow(exponent)).get(exponent)!;
 
 /** The quantity and unit-cost columns of the ledger and its documents: NUMERIC(24, 10). */
 export const LEDGER_DECIMAL = { scale: 10, precision: 24 } as const;

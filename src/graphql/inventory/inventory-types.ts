@@ -103,16 +103,20 @@ export const InventoryAdjustmentLineRef = builder.prismaObject('InventoryAdjustm
     movements: t.field({
       type: [StockMovementRef],
       description: 'The ledger rows this line posted (several when a take was split across lots).',
-      resolve: (line, _args, ctx) =>
-        loaderFor(ctx, 'adjustmentLineMovements', async (lineIds: readonly number[]) => {
+      // Read by the documents' ids (indexed with the source type), grouped by line: by line ids alone the
+      // read would go through every adjustment movement of the company.
+      resolve: async (line, _args, ctx) => {
+        const byLine = await loaderFor(ctx, 'adjustmentMovementsByLine', async (adjustmentIds: readonly number[]) => {
           const movements = await ctx.db.stockMovement.findMany({
-            where: { sourceType: ADJUSTMENT_SOURCE, sourceLineId: { in: [...lineIds] } },
+            where: { sourceType: ADJUSTMENT_SOURCE, sourceId: { in: [...adjustmentIds] } },
             orderBy: { id: 'asc' },
           });
-          const byLine = new Map<number, typeof movements>();
-          for (const movement of movements) (byLine.get(movement.sourceLineId!) ?? byLine.set(movement.sourceLineId!, []).get(movement.sourceLineId!)!).push(movement);
-          return lineIds.map((id) => byLine.get(id) ?? []);
-        }).load(line.id),
+          const grouped = new Map<number, typeof movements>();
+          for (const movement of movements) (grouped.get(movement.sourceLineId!) ?? grouped.set(movement.sourceLineId!, []).get(movement.sourceLineId!)!).push(movement);
+          return adjustmentIds.map(() => grouped);
+        }).load(line.adjustmentId);
+        return byLine.get(line.id) ?? [];
+      },
     }),
   }),
 });

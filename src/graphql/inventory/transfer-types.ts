@@ -33,20 +33,27 @@ const MOVED = ['TRANSFER_SHIPMENT', 'TRANSFER_RECEIPT'];
 type LineMovement = { sourceLineId: number | null; lotId: number | null; quantity: Decimal; unitCost: Decimal | null; sourceType: string; lot: { lotNumber: string } | null };
 
 // One query for the movements of every transfer order on the page (batched per tick, not cached, so a
-// mutation followed by a read in one request never sees stale rows).
-const loaders = new WeakMap<RequestContext, DataLoader<number, LineMovement[]>>();
+// mutation followed by a read in one request never sees stale rows). Uncached, a batch holds an order's id
+// once per line asking: it reads each order once and groups its movements by line once.
+type MovementsByLine = Map<number, LineMovement[]>;
+const loaders = new WeakMap<RequestContext, DataLoader<number, MovementsByLine>>();
 
-function movementLoader(ctx: RequestContext): DataLoader<number, LineMovement[]> {
+function movementLoader(ctx: RequestContext): DataLoader<number, MovementsByLine> {
   let loader = loaders.get(ctx);
   if (!loader) {
     loader = new DataLoader(
       async (orderIds: readonly number[]) => {
         const rows = await ctx.db.stockMovement.findMany({
-          where: { sourceId: { in: [...orderIds] }, sourceType: { in: MOVED } },
+          where: { sourceId: { in: [...new Set(orderIds)] }, sourceType: { in: MOVED } },
           select: { sourceId: true, sourceLineId: true, lotId: true, quantity: true, unitCost: true, sourceType: true, lot: { select: { lotNumber: true } } },
           orderBy: { id: 'asc' },
         });
-        return orderIds.map((id) => rows.filter((row) => row.sourceId === id));
+        const byOrder = new Map<number, MovementsByLine>();
+        for (const row of rows) {
+          const byLine = byOrder.get(row.sourceId!) ?? byOrder.set(row.sourceId!, new Map()).get(row.sourceId!)!;
+          (byLine.get(row.sourceLineId!) ?? byLine.set(row.sourceLineId!, []).get(row.sourceLineId!)!).push(row);
+        }
+        return orderIds.map((id) => byOrder.get(id) ?? new Map());
       },
       { cache: false },
     );
@@ -56,7 +63,7 @@ function movementLoader(ctx: RequestContext): DataLoader<number, LineMovement[]>
 }
 
 async function lineMovements(ctx: RequestContext, line: { transferOrderId: number; id: number }): Promise<LineMovement[]> {
-  return (await movementLoader(ctx).load(line.transferOrderId)).filter((m) => m.sourceLineId === line.id);
+  return (await movementLoader(ctx).load(line.transferOrderId)).get(line.id) ?? [];
 }
 
 export const TransferOrderLineRef = builder.prismaObject('TransferOrderLine', {

@@ -7,8 +7,8 @@
 // covers that deficit (recorded as consumed by the receipt's own movement), so the open layers always hold
 // exactly the product's positive stock on hand.
 //
-// A posting locks the open layers of its products once (FOR UPDATE), plays all its movements against them
-// in memory (FifoBook), and writes the outcome in at most three statements: new layers, consumptions, and
+// A posting locks the oldest open layers that cover its products' decreases (FOR UPDATE, see lockOpenLayers),
+// plays all its movements against them in memory (FifoBook), and writes the outcome in at most three statements: new layers, consumptions, and
 // the remaining quantities of the layers it drew on.
 import type { TenantTx } from '../../../db/tenant-client.js';
 import { Decimal, ZERO } from '../../shared/decimal.js';
@@ -130,16 +130,36 @@ export class FifoBook {
   }
 }
 
-/** Locks the open layers of these products (FOR UPDATE), oldest first per product. */
-export async function lockOpenLayers(tx: TenantTx, companyId: number, productIds: number[]): Promise<FifoBook> {
-  if (productIds.length === 0) return new FifoBook([]);
-  const rows = await tx.$queryRaw<Array<{ id: number; productId: number; receivedAt: Date; remainingQuantity: unknown; unitCost: unknown }>>`
-    SELECT "id", "productId", "receivedAt", "remainingQuantity", "unitCost" FROM "CostLayer"
-    WHERE "companyId" = ${companyId} AND "productId" = ANY(${productIds}::int[]) AND "remainingQuantity" > 0
-    ORDER BY "productId", "receivedAt", "id"
-    FOR UPDATE`;
+/** What a posting will take from a product's stored layers at most: the sum of its valued decreases. */
+export interface LayerNeed {
+  productId: number;
+  quantity: Decimal;
+}
+
+type LockedLayerRow = { id: number; productId: number; receivedAt: Date; remainingQuantity: unknown; unitCost: unknown };
+
+/**
+ * Locks (FOR UPDATE) the oldest open layers of each product that together cover what the posting may take,
+ * and answers them as the posting's book. Only those: a product with many open receipts keeps its later
+ * layers unlocked and unread, and a product the posting only increases locks none (its new layer is
+ * inserted). The layers are chosen in the statement's snapshot and locked in one fixed order (product,
+ * received, id). When the locked layers hold less than a product needs — another posting consumed some
+ * between the snapshot and the lock, or the product is going below zero — the layers after those held are
+ * chosen and locked the same way, in a new snapshot, until covered or none are left; so an uncontended
+ * posting within its stock locks its layers in one statement.
+ */
+export async function lockOpenLayers(tx: TenantTx, companyId: number, needs: LayerNeed[]): Promise<FifoBook> {
+  const locked: LockedLayerRow[] = [];
+  let short = needs.filter((need) => need.quantity.gt(0));
+  while (short.length > 0) {
+    const { rows, chosen } = await lockCoveringLayers(tx, companyId, short, locked.map((row) => Number(row.id)));
+    if (chosen === 0) break;
+    locked.push(...rows);
+    short = stillShort(short, rows);
+  }
+  locked.sort((a, b) => Number(a.productId) - Number(b.productId) || new Date(a.receivedAt).getTime() - new Date(b.receivedAt).getTime() || Number(a.id) - Number(b.id));
   return new FifoBook(
-    rows.map((row) => ({
+    locked.map((row) => ({
       id: Number(row.id),
       productId: Number(row.productId),
       receivedAt: new Date(row.receivedAt),
@@ -147,6 +167,56 @@ export async function lockOpenLayers(tx: TenantTx, companyId: number, productIds
       unitCost: new Decimal(String(row.unitCost)),
     })),
   );
+}
+
+/**
+ * Locks the open layers, oldest first, whose earlier layers (in the snapshot) hold less than each product
+ * needs. Answers them with how many the snapshot chose: fewer locked than chosen means some were used up
+ * meanwhile, and the caller looks again (a new statement, a new snapshot); none chosen means none are left.
+ */
+async function lockCoveringLayers(tx: TenantTx, companyId: number, needs: LayerNeed[], held: number[]): Promise<{ rows: LockedLayerRow[]; chosen: number }> {
+  // Chosen by walking each product's open layers oldest first (one index probe per layer, on
+  // CostLayer_open_idx) until what is walked covers the need: a product's later layers are never read.
+  const rows = await tx.$queryRaw<Array<LockedLayerRow & { chosen: number | null }>>`
+    WITH RECURSIVE walk AS (
+      SELECT n.product_id, n.quantity AS need, first."id", first."receivedAt", first."remainingQuantity"::numeric AS walked
+      FROM unnest(${needs.map((need) => need.productId)}::int[], ${needs.map((need) => need.quantity.toString())}::numeric[]) AS n(product_id, quantity)
+      CROSS JOIN LATERAL (
+        SELECT c."id", c."receivedAt", c."remainingQuantity" FROM "CostLayer" c
+        WHERE c."companyId" = ${companyId} AND c."productId" = n.product_id AND c."remainingQuantity" > 0 AND c."id" <> ALL(${held}::int[])
+        ORDER BY c."receivedAt", c."id" LIMIT 1
+      ) AS first
+      UNION ALL
+      SELECT walk.product_id, walk.need, next."id", next."receivedAt", (walk.walked + next."remainingQuantity")::numeric
+      FROM walk
+      CROSS JOIN LATERAL (
+        SELECT c."id", c."receivedAt", c."remainingQuantity" FROM "CostLayer" c
+        WHERE c."companyId" = ${companyId} AND c."productId" = walk.product_id AND c."remainingQuantity" > 0 AND c."id" <> ALL(${held}::int[])
+          AND (c."receivedAt", c."id") > (walk."receivedAt", walk."id")
+        ORDER BY c."receivedAt", c."id" LIMIT 1
+      ) AS next
+      WHERE walk.walked < walk.need
+    ), locked AS (
+      SELECT l."id", l."productId", l."receivedAt", l."remainingQuantity", l."unitCost"
+      FROM "CostLayer" l JOIN walk ON l."companyId" = ${companyId} AND l."id" = walk."id"
+      WHERE l."remainingQuantity" > 0
+      ORDER BY l."productId", l."receivedAt", l."id"
+      FOR UPDATE OF l
+    )
+    SELECT "id", "productId", "receivedAt", "remainingQuantity", "unitCost", NULL::int AS chosen FROM locked
+    UNION ALL
+    SELECT NULL, NULL, NULL, NULL, NULL, count(*)::int FROM walk`;
+  const summary = rows.find((row) => row.chosen !== null)!;
+  return { rows: rows.filter((row) => row.chosen === null), chosen: Number(summary.chosen) };
+}
+
+/** The products whose newly locked layers hold less than they need, each with what is left uncovered. */
+function stillShort(needs: LayerNeed[], rows: LockedLayerRow[]): LayerNeed[] {
+  const held = new Map<number, Decimal>();
+  for (const row of rows) held.set(Number(row.productId), (held.get(Number(row.productId)) ?? ZERO).plus(new Decimal(String(row.remainingQuantity))));
+  return needs
+    .map((need) => ({ productId: need.productId, quantity: need.quantity.minus(held.get(need.productId) ?? ZERO) }))
+    .filter((need) => need.quantity.gt(0));
 }
 
 /** Writes what the book recorded: new layers, consumptions, changed remaining quantities (≤ 3 statements). */

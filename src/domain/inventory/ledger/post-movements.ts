@@ -144,14 +144,19 @@ interface Part {
 }
 
 /**
- * FIFO: locks the open layers of the valued products and plays the parts against them in order (an increase
+ * FIFO: locks the open layers the decreases may draw on and plays the parts against them in order (an increase
  * opens a layer at its cost and first covers stock issued below zero; a decrease consumes oldest first and
  * takes the weighted cost) — setting each part's unit cost. Answers the book, to be written with the movements.
  */
 async function valueParts(tx: TenantTx, companyId: number, parts: Part[], occurredAt: Date): Promise<FifoBook> {
   const valued = (part: Part) => (part.line.input.valuation ?? 'fifo') === 'fifo';
   const valuedProducts = [...new Set(parts.filter(valued).map((part) => part.line.product.id))].sort((a, b) => a - b);
-  const book = await lockOpenLayers(tx, companyId, valuedProducts);
+  // What the decreases may take from the stored layers, per product.
+  const takes = new Map<number, Decimal>();
+  for (const part of parts) {
+    if (valued(part) && part.quantity.lt(0)) takes.set(part.line.product.id, (takes.get(part.line.product.id) ?? ZERO).minus(part.quantity));
+  }
+  const book = await lockOpenLayers(tx, companyId, [...takes].map(([productId, quantity]) => ({ productId, quantity })));
   // Stock on hand per product across locations before the posting (only receipts that are valued need it).
   const totals = parts.some((part) => valued(part) && part.quantity.gt(0)) ? await stockOnHand(tx, companyId, valuedProducts) : new Map<number, Decimal>();
   for (const [index, part] of parts.entries()) {
