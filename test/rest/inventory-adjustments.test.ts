@@ -63,6 +63,17 @@ describe('POST /inventory/adjustments', () => {
     expect((await api('GET', '/inventory/adjustments/999999')).status).toBe(404);
   });
 
+  it('posts reasons as long as a document takes (255 characters), on the document and on a line', async () => {
+    const p = await product();
+    const long = 'r'.repeat(255);
+    const res = await adjust([{ product_id: p.id, location_id: warehouse.id, quantity: 1 }, { product_id: p.id, location_id: warehouse.id, quantity: 2, reason: `${long.slice(1)}l` }], { reason: long });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.lines.map((line: any) => line.movements.length)).toEqual([1, 1]);
+    const movements = await server.database.prisma.stockMovement.findMany({ where: { sourceType: 'ADJUSTMENT', sourceId: res.body.data.id }, orderBy: { id: 'asc' } });
+    expect(movements.map((m) => m.reason)).toEqual([long, `${long.slice(1)}l`]);
+    expect((await adjust([{ product_id: p.id, location_id: warehouse.id, quantity: 1 }], { reason: `${long}x` })).status).toBe(422);
+  });
+
   it('validates the document: lines required, quantity not 0, unit cost only on increases, dates', async () => {
     const p = await product();
     expect((await adjust([])).body.errors).toEqual({ lines: [expect.stringMatching(/at least 1/)] });

@@ -15,6 +15,8 @@ import { reserveIds } from '../../db/reserve-ids.js';
 import { balanceKeyText, lockBalanceRows } from './ledger/balances.js';
 import { parseDateOnly } from './lots.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import type { JsonSelection } from '../shared/selection-json-sql.js';
+import { adjustmentJson } from './adjustment-json.js';
 
 export interface AdjustmentLineInput {
   productId: number;
@@ -61,11 +63,18 @@ export async function getAdjustment(db: TenantDb, id: number, query: AdjustmentQ
 }
 
 export async function createAdjustment(db: TenantDb, input: AdjustmentInput, context: PostingContext, query: AdjustmentQuery = {}) {
+  return postAndAnswer(db, input, context, (tx, id) => tx.inventoryAdjustment.findUniqueOrThrow({ ...query, where: byId(id) }));
+}
+
+/** createAdjustment answering with the JSON text of the selection (see adjustment-json.ts). */
+export async function createAdjustmentJson(db: TenantDb, input: AdjustmentInput, context: PostingContext, selection: JsonSelection): Promise<string> {
+  return postAndAnswer(db, input, context, (tx, id) => adjustmentJson(tx, id, selection));
+}
+
+/** Posts the adjustment and reads the answer in the same transaction: a failing read posts nothing. */
+function postAndAnswer<T>(db: TenantDb, input: AdjustmentInput, context: PostingContext, answer: (tx: TenantTx, id: number) => Promise<T>): Promise<T> {
   return db.$transaction(
-    async (tx) => {
-      const id = await postAdjustment(tx, input, context);
-      return tx.inventoryAdjustment.findUniqueOrThrow({ ...query, where: byId(id) });
-    },
+    async (tx) => answer(tx, await postAdjustment(tx, input, context)),
     // Under load many posts queue for a pooled connection (and for the balance row locks): wait rather than fail.
     { maxWait: 30_000, timeout: 30_000 },
   );

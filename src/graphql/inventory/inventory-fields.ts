@@ -4,6 +4,7 @@ import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
 import * as groups from '../../domain/inventory/warehouse-groups.js';
 import * as adjustments from '../../domain/inventory/adjustments.js';
+import './compiled-adjustments.js';
 import { listStock } from '../../domain/inventory/ledger/stock-queries.js';
 import {
   InventoryAdjustmentInput,

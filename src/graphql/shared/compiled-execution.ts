@@ -1,12 +1,16 @@
-// Queries answered without walking the result field by field. A root field listed in COMPILED_ROOT_FIELDS
-// can plan a selection in one go (for `products`: a page written as JSON by one SQL statement); when every
-// root field of a query can, the query is answered that way, and otherwise by graphql's ordinary execution.
-// Both /graphql (a yoga plugin below) and the REST gateway's operations go through executeOperation.
+// Operations answered without walking the result field by field. A root field registered here can plan a
+// selection in one go (for `products`: a page written as JSON by one SQL statement; for
+// `createInventoryAdjustment`: the posting, then the document written the same way); when every root field of
+// an operation can, it is answered that way, and otherwise by graphql's ordinary execution. Both /graphql (a
+// yoga plugin below) and the REST gateway's operations go through executeOperation.
 //
-// The answer is the same either way, and so are errors: a plan that fails hands the query to the ordinary
-// execution, which reports the error as it always does (test/graphql/compiled-products.test.ts).
+// The answer is the same either way, and so are errors (test/graphql/compiled-products.test.ts,
+// test/graphql/compiled-adjustments.test.ts).
 import {
   getArgumentValues,
+  isNonNullType,
+  locatedError,
+  type GraphQLError,
   getOperationAST,
   getVariableValues,
   Kind,
@@ -20,7 +24,7 @@ import {
 import { collectFields, collectSubFields } from '@graphql-tools/utils';
 import type { Plugin } from 'graphql-yoga';
 import type { RequestContext } from '../context.js';
-import { assertScope, READ_SCOPE } from '../scopes.js';
+import { assertScope, READ_SCOPE, WRITE_SCOPE } from '../scopes.js';
 
 /** Where a plan reads the query: the schema, its fragments and the coerced variables. */
 export interface PlanScope {
@@ -41,11 +45,20 @@ export type CompiledRootField = (
 
 type Execute = (args: ExecutionArgs) => Promise<ExecutionResult> | ExecutionResult | AsyncIterable<unknown> | Promise<AsyncIterable<unknown> | ExecutionResult>;
 
-const compiledRootFields = new Map<string, CompiledRootField>();
+const compiledRootFields = { query: new Map<string, CompiledRootField>(), mutation: new Map<string, CompiledRootField>() };
 
 /** Lets a root field of Query answer whole selections (registered next to the field). */
 export function registerCompiledRootField(name: string, plan: CompiledRootField): void {
-  compiledRootFields.set(name, plan);
+  compiledRootFields.query.set(name, plan);
+}
+
+/**
+ * Lets a root field of Mutation make its change and answer the whole selection in one go. Its runner is the
+ * field's resolver (the same domain call, the same errors); an error it throws is reported as graphql's
+ * execution reports a resolver's error, and the mutation is never run a second time.
+ */
+export function registerCompiledMutationField(name: string, plan: CompiledRootField): void {
+  compiledRootFields.mutation.set(name, plan);
 }
 
 /** The fields of `type` the nodes select, by response key, or null under @defer (kept for the ordinary execution). */
@@ -54,13 +67,26 @@ export function subFields(scope: PlanScope, type: GraphQLObjectType, fieldNodes:
   return patches.length > 0 ? null : fields;
 }
 
-/** The query's plan: one runner per root field, in order; null when some root field has none. */
-function planQuery(args: ExecutionArgs): ((ctx: RequestContext) => Promise<ExecutionResult>) | null {
-  if (compiledRootFields.size === 0) return null;
+interface PlannedOperation {
+  kind: 'query' | 'mutation';
+  run(ctx: RequestContext): Promise<ExecutionResult>;
+}
+
+interface RootRunner {
+  key: string;
+  nodes: FieldNode[];
+  nonNull: boolean;
+  run(ctx: RequestContext): Promise<unknown>;
+}
+
+/** The operation's plan: one runner per root field, in order; null when some root field has none. */
+function planOperation(args: ExecutionArgs): PlannedOperation | null {
   const operation = getOperationAST(args.document, args.operationName);
-  if (!operation || operation.operation !== 'query') return null;
-  const queryType = args.schema.getQueryType();
-  if (!queryType) return null;
+  if (!operation || (operation.operation !== 'query' && operation.operation !== 'mutation')) return null;
+  const kind = operation.operation;
+  const plans = compiledRootFields[kind];
+  const rootType = kind === 'query' ? args.schema.getQueryType() : args.schema.getMutationType();
+  if (plans.size === 0 || !rootType) return null;
   const coerced = getVariableValues(args.schema, operation.variableDefinitions ?? [], (args.variableValues ?? {}) as Record<string, unknown>);
   if (coerced.errors) return null;
   const fragments: Record<string, FragmentDefinitionNode> = {};
@@ -68,43 +94,73 @@ function planQuery(args: ExecutionArgs): ((ctx: RequestContext) => Promise<Execu
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
   }
   const scope: PlanScope = { schema: args.schema, fragments, variables: coerced.coerced };
-  const { fields, patches } = collectFields(args.schema, fragments, toolsVariables(coerced.coerced), queryType, operation.selectionSet);
+  const { fields, patches } = collectFields(args.schema, fragments, toolsVariables(coerced.coerced), rootType, operation.selectionSet);
   if (patches.length > 0 || fields.size === 0) return null;
 
-  const runners: Array<[key: string, run: (ctx: RequestContext) => Promise<unknown>]> = [];
+  const runners: RootRunner[] = [];
   for (const [key, nodes] of fields) {
     const name = nodes[0].name.value;
     if (name === '__typename') {
-      runners.push([key, async () => queryType.name]);
+      runners.push({ key, nodes, nonNull: true, run: async () => rootType.name });
       continue;
     }
-    const plan = compiledRootFields.get(name);
-    const definition = queryType.getFields()[name];
+    const plan = plans.get(name);
+    const definition = rootType.getFields()[name];
     if (!plan || !definition) return null;
     const run = plan(scope, nodes, getArgumentValues(definition, nodes[0], coerced.coerced));
     if (!run) return null;
-    runners.push([key, run]);
+    runners.push({ key, nodes, nonNull: isNonNullType(definition.type), run });
   }
-  return async (ctx) => {
-    // The scope every Query field checks (schema.ts); refused here, the ordinary execution reports it.
-    assertScope(ctx, READ_SCOPE);
-    const data: Record<string, unknown> = {};
-    for (const [key, run] of runners) data[key] = await run(ctx);
-    return { data };
+  if (kind === 'query') {
+    return {
+      kind,
+      async run(ctx) {
+        // The scope every Query field checks (schema.ts); refused here, the ordinary execution reports it.
+        assertScope(ctx, READ_SCOPE);
+        const data: Record<string, unknown> = {};
+        for (const runner of runners) data[runner.key] = await runner.run(ctx);
+        return { data };
+      },
+    };
+  }
+  return {
+    kind,
+    // As graphql runs a mutation: its fields one after another, each checking the write scope as every Mutation
+    // field does (schema.ts); a failing non-null field ends the operation with data null.
+    async run(ctx) {
+      const data: Record<string, unknown> = {};
+      const errors: GraphQLError[] = [];
+      for (const runner of runners) {
+        try {
+          assertScope(ctx, WRITE_SCOPE);
+          data[runner.key] = await runner.run(ctx);
+        } catch (error) {
+          errors.push(locatedError(error, runner.nodes, [runner.key]));
+          if (runner.nonNull) return { errors, data: null };
+          data[runner.key] = null;
+        }
+      }
+      return errors.length > 0 ? { errors, data } : { data };
+    },
   };
 }
 
-/** The operation's result: planned when every root field has a plan, else (or when the plan fails) executed field by field. */
+/**
+ * The operation's result: planned when every root field has a plan, else executed field by field. A planned
+ * query that fails is handed to the ordinary execution, which reports the error as it always does; a planned
+ * mutation reports its own errors (running it again could change things twice).
+ */
 export async function executeOperation(args: ExecutionArgs, execute: Execute): Promise<Awaited<ReturnType<Execute>>> {
-  let planned: ReturnType<typeof planQuery>;
+  let planned: PlannedOperation | null;
   try {
-    planned = planQuery(args);
+    planned = planOperation(args);
   } catch {
     planned = null; // a selection the planner does not understand: graphql's execution answers it
   }
   if (!planned) return execute(args);
+  if (planned.kind === 'mutation') return planned.run(args.contextValue as RequestContext);
   try {
-    return await planned(args.contextValue as RequestContext);
+    return await planned.run(args.contextValue as RequestContext);
   } catch {
     // Bad arguments or a failing statement: the ordinary execution reports it as it reports every error.
     return execute(args);
