@@ -1,7 +1,9 @@
 import type { ServerResponse } from 'node:http';
+import { stringifyWithJsonText } from './json-text.js';
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const payload = JSON.stringify(body);
+/** `withJsonText`: the body holds JsonText values (json-text.ts), written as they are. */
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, withJsonText = false): void {
+  const payload = withJsonText ? stringifyWithJsonText(body) : JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(payload),

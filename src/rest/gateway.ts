@@ -29,7 +29,7 @@ import { runApiRequest } from '../http/api-request.js';
 import { pageSecurityHeaders } from '../http/content-security.js';
 import { decodePathSegment } from '../http/path-segment.js';
 import { createSofaHandler } from './sofa.js';
-import { executeOperation } from '../graphql/shared/compiled-execution.js';
+import { executeOperation, HOLDS_JSON_TEXT } from '../graphql/shared/compiled-execution.js';
 
 export { REST_BASE_PATH };
 
@@ -194,10 +194,13 @@ export function createRestGateway(services: AppServices): RestGateway {
     if (route.sse) return streamEvents(compiled, variables, ctx, res, errorKey);
     if (route.direct) return sendDirect(route, route.direct, variables, ctx, res, errorKey);
 
+    // Planned answers may keep the JSON their statement wrote, unless a format renders the value or an outcome reads it.
+    const jsonText = !chosen.format && !route.outcomes;
     const result = (await executeOperation(
       { schema, document: chosen.format?.document ?? compiled.document, variableValues: variables, contextValue: ctx },
       execute,
-    )) as ExecutionResult<Record<string, any>>;
+      { jsonText },
+    )) as ExecutionResult<Record<string, any>> & { [HOLDS_JSON_TEXT]?: boolean };
 
     if (result.errors?.length) {
       const mapped = toHttpError(result.errors[0], errorKey);
@@ -218,9 +221,10 @@ export function createRestGateway(services: AppServices): RestGateway {
       const outcome = route.outcomes.cases[value[route.outcomes.field]]!;
       return sendJson(res, outcome.status, { data: value[outcome.data] });
     }
-    if (route.envelope === 'bare') return sendJson(res, status, value);
-    if (route.envelope === 'page') return sendJson(res, status, { data: value.items, meta: value.meta });
-    return sendJson(res, status, { data: value });
+    const withJsonText = result[HOLDS_JSON_TEXT] === true;
+    if (route.envelope === 'bare') return sendJson(res, status, value, {}, withJsonText);
+    if (route.envelope === 'page') return sendJson(res, status, { data: value.items, meta: value.meta }, {}, withJsonText);
+    return sendJson(res, status, { data: value }, {}, withJsonText);
   }
 
   /** A route whose domain call writes the body (RestRoute.direct). */

@@ -7,7 +7,7 @@ import * as adjustments from '../../domain/inventory/adjustments.js';
 import { adjustmentJson, canWriteAdjustment } from '../../domain/inventory/adjustment-json.js';
 import { ADJUSTMENT_JSON_TYPES } from '../../domain/inventory/adjustment-json-types.js';
 import type { JsonSelection } from '../../domain/shared/selection-json-sql.js';
-import { registerCompiledMutationField, registerCompiledRootField, type PlanScope } from '../shared/compiled-execution.js';
+import { answerJson, registerCompiledMutationField, registerCompiledRootField, type PlanScope } from '../shared/compiled-execution.js';
 import { jsonSelectionOf } from '../shared/json-selection.js';
 
 /** What the nodes ask of an adjustment, when adjustmentJson can write all of it. */
@@ -22,12 +22,12 @@ registerCompiledMutationField('createInventoryAdjustment', (scope, fieldNodes, a
   const selection = adjustmentSelection(scope, fieldNodes);
   if (!selection) return null;
   // As the field's resolver (inventory-fields.ts) posts it.
-  return async (ctx) =>
-    JSON.parse(await adjustments.createAdjustmentJson(ctx.db, args.input as adjustments.AdjustmentInput, { tokenId: ctx.caller.tokenId }, selection));
+  return async (ctx, options) =>
+    answerJson(await adjustments.createAdjustmentJson(ctx.db, args.input as adjustments.AdjustmentInput, { tokenId: ctx.caller.tokenId }, selection), options);
 });
 
 registerCompiledRootField('inventoryAdjustment', (scope, fieldNodes, args) => {
   const selection = adjustmentSelection(scope, fieldNodes);
   if (!selection) return null;
-  return async (ctx) => JSON.parse(await adjustmentJson(ctx.db, args.id as number, selection));
+  return async (ctx, options) => answerJson(await adjustmentJson(ctx.db, args.id as number, selection), options);
 });

@@ -9,7 +9,7 @@ import { PRODUCT_JSON_TYPES } from '../../domain/products/product-json-types.js'
 import type { PageMeta } from '../../domain/shared/pagination.js';
 import type { JsonSelection } from '../../domain/shared/selection-json-sql.js';
 import { filterParams } from '../shared/filters.js';
-import { registerCompiledRootField, subFields, type PlanScope } from '../shared/compiled-execution.js';
+import { answerJson, registerCompiledRootField, subFields, type PlanScope } from '../shared/compiled-execution.js';
 import { jsonSelectionOf } from '../shared/json-selection.js';
 
 /** The domain's list arguments from the field's (filters as {name, value} pairs). */
@@ -58,12 +58,12 @@ registerCompiledRootField('products', (scope, fieldNodes, args) => {
     }
   }
 
-  return async (ctx) => {
+  return async (ctx, options) => {
     const page = await products.listProducts(ctx.db, productListArgs(args), { select: { id: true } });
     const ids = page.items.map((item: { id: number }) => item.id);
     const answer: Record<string, unknown> = {};
     for (const part of parts) {
-      if ('items' in part) answer[part.key] = JSON.parse(await productsJson(ctx.sql, ctx.company.id, ids, part.items));
+      if ('items' in part) answer[part.key] = answerJson(await productsJson(ctx.sql, ctx.company.id, ids, part.items), options);
       else if ('meta' in part) answer[part.key] = Object.fromEntries(part.meta.map(([key, name]) => [key, name === '__typename' ? metaType.name : page.meta[name]]));
       else answer[part.key] = part.typename;
     }

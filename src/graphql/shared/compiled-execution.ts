@@ -25,6 +25,7 @@ import { collectFields, collectSubFields } from '@graphql-tools/utils';
 import type { Plugin } from 'graphql-yoga';
 import type { RequestContext } from '../context.js';
 import { assertScope, READ_SCOPE, WRITE_SCOPE } from '../scopes.js';
+import { JsonText } from '../../http/json-text.js';
 
 /** Where a plan reads the query: the schema, its fragments and the coerced variables. */
 export interface PlanScope {
@@ -36,12 +37,26 @@ export interface PlanScope {
 // @graphql-tools/utils reads @skip/@include from graphql 17's shape of variables: the coerced values beside their sources.
 const toolsVariables = (variables: Record<string, unknown>) => ({ coerced: variables, sources: {} });
 
+/**
+ * How the answer is wanted. `jsonText`: the caller writes the result as JSON itself (the REST gateway), so a
+ * runner may answer JSON its statement wrote as a JsonText instead of parsing it into objects.
+ */
+export interface AnswerOptions {
+  jsonText: boolean;
+}
+
 /** A root field's value for the request, or null when this selection of the field has no plan. */
 export type CompiledRootField = (
   scope: PlanScope,
   fieldNodes: FieldNode[],
   args: Record<string, unknown>,
-) => ((ctx: RequestContext) => Promise<unknown>) | null;
+) => ((ctx: RequestContext, options: AnswerOptions) => Promise<unknown>) | null;
+
+/** Marks a result whose data may hold JsonText values (never for /graphql). */
+export const HOLDS_JSON_TEXT = Symbol('holds JsonText');
+
+/** JSON a statement wrote, as the caller wants it: parsed, or as it is. */
+export const answerJson = (text: string, options: AnswerOptions): unknown => (options.jsonText ? new JsonText(text) : JSON.parse(text));
 
 type Execute = (args: ExecutionArgs) => Promise<ExecutionResult> | ExecutionResult | AsyncIterable<unknown> | Promise<AsyncIterable<unknown> | ExecutionResult>;
 
@@ -69,14 +84,14 @@ export function subFields(scope: PlanScope, type: GraphQLObjectType, fieldNodes:
 
 interface PlannedOperation {
   kind: 'query' | 'mutation';
-  run(ctx: RequestContext): Promise<ExecutionResult>;
+  run(ctx: RequestContext, options: AnswerOptions): Promise<ExecutionResult>;
 }
 
 interface RootRunner {
   key: string;
   nodes: FieldNode[];
   nonNull: boolean;
-  run(ctx: RequestContext): Promise<unknown>;
+  run(ctx: RequestContext, options: AnswerOptions): Promise<unknown>;
 }
 
 /** The operation's plan: one runner per root field, in order; null when some root field has none. */
@@ -114,11 +129,11 @@ function planOperation(args: ExecutionArgs): PlannedOperation | null {
   if (kind === 'query') {
     return {
       kind,
-      async run(ctx) {
+      async run(ctx, options) {
         // The scope every Query field checks (schema.ts); refused here, the ordinary execution reports it.
         assertScope(ctx, READ_SCOPE);
         const data: Record<string, unknown> = {};
-        for (const runner of runners) data[runner.key] = await runner.run(ctx);
+        for (const runner of runners) data[runner.key] = await runner.run(ctx, options);
         return { data };
       },
     };
@@ -127,13 +142,13 @@ function planOperation(args: ExecutionArgs): PlannedOperation | null {
     kind,
     // As graphql runs a mutation: its fields one after another, each checking the write scope as every Mutation
     // field does (schema.ts); a failing non-null field ends the operation with data null.
-    async run(ctx) {
+    async run(ctx, options) {
       const data: Record<string, unknown> = {};
       const errors: GraphQLError[] = [];
       for (const runner of runners) {
         try {
           assertScope(ctx, WRITE_SCOPE);
-          data[runner.key] = await runner.run(ctx);
+          data[runner.key] = await runner.run(ctx, options);
         } catch (error) {
           errors.push(locatedError(error, runner.nodes, [runner.key]));
           if (runner.nonNull) return { errors, data: null };
@@ -150,7 +165,11 @@ function planOperation(args: ExecutionArgs): PlannedOperation | null {
  * query that fails is handed to the ordinary execution, which reports the error as it always does; a planned
  * mutation reports its own errors (running it again could change things twice).
  */
-export async function executeOperation(args: ExecutionArgs, execute: Execute): Promise<Awaited<ReturnType<Execute>>> {
+export async function executeOperation(
+  args: ExecutionArgs,
+  execute: Execute,
+  options: AnswerOptions = { jsonText: false },
+): Promise<Awaited<ReturnType<Execute>>> {
   let planned: PlannedOperation | null;
   try {
     planned = planOperation(args);
@@ -158,9 +177,10 @@ export async function executeOperation(args: ExecutionArgs, execute: Execute): P
     planned = null; // a selection the planner does not understand: graphql's execution answers it
   }
   if (!planned) return execute(args);
-  if (planned.kind === 'mutation') return planned.run(args.contextValue as RequestContext);
+  const marked = (result: ExecutionResult) => Object.assign(result, { [HOLDS_JSON_TEXT]: options.jsonText });
+  if (planned.kind === 'mutation') return marked(await planned.run(args.contextValue as RequestContext, options));
   try {
-    return await planned.run(args.contextValue as RequestContext);
+    return marked(await planned.run(args.contextValue as RequestContext, options));
   } catch {
     // Bad arguments or a failing statement: the ordinary execution reports it as it reports every error.
     return execute(args);
