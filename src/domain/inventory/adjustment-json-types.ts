@@ -3,6 +3,7 @@
 // lists as src/graphql/inventory/inventory-types.ts. test/graphql/compiled-adjustments.test.ts asks for every
 // field listed here both ways and finds them equal.
 import {
+  columnsOf as columns,
   dateTimeColumn as dateTime,
   decimalColumn as decimal,
   plainColumn as column,
@@ -12,7 +13,6 @@ import {
 } from '../shared/selection-json-sql.js';
 import { ADJUSTMENT_SOURCE } from './adjustments.js';
 
-const columns = (make: (name: string) => JsonSqlField, names: readonly string[]): JsonSqlType => Object.fromEntries(names.map((name) => [name, make(name)]));
 
 /** The number of the row's lot (null without one). */
 const lotNumber: JsonSqlField = {

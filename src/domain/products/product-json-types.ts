@@ -4,6 +4,7 @@
 // neighbours. A field left out here (a computed one such as Supplier.contacts) is answered the ordinary way.
 // test/graphql/compiled-products.test.ts asks for every field listed here both ways and finds them equal.
 import {
+  columnsOf as columns,
   dateTimeColumn as dateTime,
   decimalColumn as decimal,
   oneById,
@@ -16,7 +17,6 @@ import { decimalSql } from '../shared/json-sql.js';
 import { PRODUCT_DIMENSION_FIELDS, PRODUCT_PRICE_FIELDS } from './product-input.js';
 import { WEIGHT_GROUPS } from './weights.js';
 
-const columns = (make: (name: string) => JsonSqlField, names: readonly string[]): JsonSqlType => Object.fromEntries(names.map((name) => [name, make(name)]));
 const timestamps: JsonSqlType = columns(dateTime, ['createdAt', 'updatedAt']);
 
 /** Rows of `table` whose `parentColumn` is the row's id, in the company, in `order` (of the related alias). */

@@ -32,6 +32,9 @@ export const plainColumn = (name: string): JsonSqlField => ({ value: (row) => `$
 export const decimalColumn = (name: string): JsonSqlField => ({ value: (row) => decimalSql(`${row}."${name}"`) });
 /** A date-time column as the DateTime scalar writes it. */
 export const dateTimeColumn = (name: string): JsonSqlField => ({ value: (row) => isoSql(`${row}."${name}"`) });
+/** Several columns of one kind, by name: `columnsOf(decimalColumn, ['quantity', 'unitCost'])`. */
+export const columnsOf = (make: (name: string) => JsonSqlField, names: readonly string[]): JsonSqlType =>
+  Object.fromEntries(names.map((name) => [name, make(name)]));
 /** The row of `table` whose id is the row's `idColumn`, in the same company ($1). */
 export const oneById = (type: string, table: string, idColumn: string): JsonSqlField => ({
   type,
