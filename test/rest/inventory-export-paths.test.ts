@@ -33,20 +33,21 @@ async function post(tenant: Tenant, path: string, body: unknown): Promise<any> {
 async function companyOf(slug: string, size: number): Promise<Tenant> {
   const tenant = await server.createTenant(slug);
   const db = tenantClient(server.database.prisma, tenant.companyId);
-  const warehouse = await db.location.create({ data: { name: 'Main' } as any });
-  const bin = await db.location.create({ data: { name: 'Bin', parentId: warehouse.id, isPickLocation: true } as any });
+  // Names that JSON must escape: the rows' text is put together around them.
+  const warehouse = await db.location.create({ data: { name: 'Main "A" \\ ü' } as any });
+  const bin = await db.location.create({ data: { name: 'Bin\t1 ✓', parentId: warehouse.id, isPickLocation: true } as any });
   const second = await db.location.create({ data: { name: 'Second' } as any });
   const ids = (
     await db.product.createManyAndReturn({
       select: { id: true },
-      data: Array.from({ length: size }, (_, n) => ({ name: `P ${n}`, sku: `${slug}-${n}`, type: n === 2 ? 'KIT' : 'PRODUCT', lotTracking: n % 3 === 0 })) as any,
+      data: Array.from({ length: size }, (_, n) => ({ name: `P "${n}" \\`, sku: `${slug}-${n}`, type: n === 2 ? 'KIT' : 'PRODUCT', lotTracking: n % 3 === 0 })) as any,
     })
   ).map((p) => p.id).sort((a, b) => a - b);
   const lines = ids.flatMap((productId, n): StockLine[] =>
     n === 2
       ? []
       : n % 3 === 0
-      ? [{ productId, locationId: bin.id, quantity: 4 + n, lotNumber: `L${n}`, productionDate: '2026-01-15', expiryDate: '2027-06-30' }, { productId, locationId: second.id, quantity: 2, lotNumber: `M${n}` }]
+      ? [{ productId, locationId: bin.id, quantity: 4 + n, lotNumber: `L"${n}`, productionDate: '2026-01-15', expiryDate: '2027-06-30' }, { productId, locationId: second.id, quantity: 2, lotNumber: `M${n}` }]
       : [{ productId, locationId: warehouse.id, quantity: 10 + n, unitCost: 1.25 }, { productId, locationId: second.id, quantity: 3, unitCost: 2 }],
   );
   const poster = new StockPoster(server, tenant);

@@ -97,10 +97,10 @@ at_location AS (
   LEFT JOIN "Lot" l ON l."companyId" = $1::int AND l.id = h."lotId"
   GROUP BY h."productId", h."locationId"
 ),
-places AS (
+places AS MATERIALIZED (
   SELECT loc.id,
-    ${place('loc', `CASE WHEN par.id IS NULL THEN NULL ELSE ${nestedParent('par')} END`)} AS location,
-    CASE WHEN par.id IS NULL THEN ${place('loc', 'NULL')} ELSE ${place('par', 'NULL')} END AS warehouse
+    (${place('loc', `CASE WHEN par.id IS NULL THEN NULL ELSE ${nestedParent('par')} END`)})::text AS location,
+    (CASE WHEN par.id IS NULL THEN ${place('loc', 'NULL')} ELSE ${place('par', 'NULL')} END)::text AS warehouse
   FROM (SELECT DISTINCT "locationId" FROM held) used
   JOIN "Location" loc ON loc."companyId" = $1::int AND loc.id = used."locationId"
   LEFT JOIN "Location" par ON par."companyId" = $1::int AND par.id = loc."parentId"
@@ -117,12 +117,14 @@ costs AS (
     LIMIT 1) AS cost
   FROM page
 ),
+-- Each location's entry written as text around its warehouse's and location's JSON (written once per location
+-- above): building it with json_build_object escaped its eleven keys again for every entry.
 stocks AS (
   SELECT a."productId", sum(a.qty) AS qty,
-    json_agg(json_build_object('id', a."locationId", 'warehouse', pl.warehouse, 'location', pl.location,
-      'qty_onhand', trim_scale(a.qty), 'qty_incoming', 0, 'qty_pending', 0, 'qty_available', trim_scale(greatest(a.qty, 0)),
-      'qty_available_via_assembly', 0, 'qty_recoverable_via_disassembly', 0, 'current_landed_unit_cost', trim_scale(c.cost),
-      'lot_stocks', a.lots) ORDER BY a."locationId") AS list
+    '[' || string_agg('{"id" : ' || a."locationId" || ', "warehouse" : ' || pl.warehouse || ', "location" : ' || pl.location ||
+      ', "qty_onhand" : ' || trim_scale(a.qty) || ', "qty_incoming" : 0, "qty_pending" : 0, "qty_available" : ' || trim_scale(greatest(a.qty, 0)) ||
+      ', "qty_available_via_assembly" : 0, "qty_recoverable_via_disassembly" : 0, "current_landed_unit_cost" : ' || coalesce(trim_scale(c.cost)::text, 'null') ||
+      ', "lot_stocks" : ' || a.lots || '}', ', ' ORDER BY a."locationId") || ']' AS list
   FROM at_location a
   JOIN costs c ON c.id = a."productId"
   JOIN places pl ON pl.id = a."locationId"
@@ -130,12 +132,13 @@ stocks AS (
 ),
 rows AS (
 SELECT page.id, row_number() OVER (ORDER BY page.id) AS n, EXISTS (SELECT 1 FROM touched t WHERE t.id = page.id) AS touched,
-  json_build_object('id', page.id, 'sku', page.sku, 'name', page.name, 'type', page.type,
+  -- The row's object with location_stocks written last as null, that null then replaced by the entries' text.
+  left(json_build_object('id', page.id, 'sku', page.sku, 'name', page.name, 'type', page.type,
     'category_id', page."categoryId", 'category_name', cat.name, 'sub_category_id', page."subcategoryId", 'sub_category_name', sub.name,
     'qty_onhand', trim_scale(coalesce(s.qty, 0)), 'qty_incoming', 0, 'qty_available', trim_scale(greatest(coalesce(s.qty, 0), 0)),
     'qty_pending', 0, 'qty_backordered', 0, 'qty_available_via_assembly', 0, 'qty_recoverable_via_disassembly', 0,
     'qty_outstanding', 0, 'current_landed_unit_cost', trim_scale(c.cost), 'updated_at', ${iso('page."updatedAt"')},
-    'location_stocks', coalesce(s.list, '[]'))::text AS row
+    'location_stocks', NULL)::text, -length('null}')) || coalesce(s.list, '[]') || '}' AS row
 FROM page
 JOIN costs c ON c.id = page.id
 LEFT JOIN stocks s ON s."productId" = page.id
