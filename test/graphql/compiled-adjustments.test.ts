@@ -185,6 +185,9 @@ describe('/graphql adjustments in one go', () => {
     expect(refused.body.errors?.[0]?.message).toBe('This API token is read-only: changes need a token with the write scope.');
     const withoutLocations = (errors: any[]) => errors.map(({ locations: _, ...error }) => error);
     expect(withoutLocations(refused.body.errors)).toEqual(withoutLocations(ordinary.body.errors));
+    // __typename is no field of Mutation's: graphql answers it to any token.
+    const typename = await server.graphql('mutation { __typename }', {}, { token: readOnly, company: acme.slug });
+    expect(typename.body).toEqual({ data: { __typename: 'Mutation' } });
     const rest = await call('POST', '/inventory/adjustments', { lines: [{ product_id: input.lines[0]!.productId, location_id: warehouse.id, quantity: 1 }] }, readOnly);
     expect(rest.status).toBe(403);
 
