@@ -11,7 +11,7 @@ import {
   type JsonSqlType,
   type JsonSqlTypes,
 } from '../shared/selection-json-sql.js';
-import { ADJUSTMENT_SOURCE } from './adjustments.js';
+import { ADJUSTMENT_SOURCE } from './adjustment-source.js';
 
 
 /** The number of the row's lot (null without one). */

@@ -17,6 +17,7 @@ import { parseDateOnly } from './lots.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import type { JsonSelection } from '../shared/selection-json-sql.js';
 import { adjustmentJson } from './adjustment-json.js';
+import { ADJUSTMENT_SOURCE } from './adjustment-source.js';
 
 export interface AdjustmentLineInput {
   productId: number;
@@ -42,7 +43,7 @@ export interface AdjustmentInput {
 
 export type AdjustmentQuery = PassThroughQuery;
 
-export const ADJUSTMENT_SOURCE = 'ADJUSTMENT';
+export { ADJUSTMENT_SOURCE };
 const SORTABLE = { id: 'id', created_at: 'createdAt', posted_at: 'postedAt' };
 
 export async function listAdjustments(db: TenantDb, args: PageArgs & { sort?: string | null }, query: AdjustmentQuery = {}): Promise<Page<any>> {
