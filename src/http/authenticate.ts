@@ -24,7 +24,7 @@ export async function authenticateRequest(
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw new HttpProblem(401, 'The Authorization header must have the form "Bearer <API token>".');
 
-  const check = await authenticateToken(prisma, match[1], companySlugFromHost(req.headers.host, baseDomain));
+  const check = await authenticateToken(prisma, sql, match[1], companySlugFromHost(req.headers.host, baseDomain));
   if (!check.ok) throw new HttpProblem(401, check.reason);
   return {
     requestId,

@@ -92,7 +92,7 @@ describe('CLI', () => {
     expect(secret).toMatch(/^inv_[A-Za-z0-9_-]+$/);
     expect(result.stdout.trimEnd().split('\n').length).toBeGreaterThan(1); // description lines first
 
-    const check = await withData((database) => authenticateToken(database.prisma, secret, 'acme'));
+    const check = await withData((database) => authenticateToken(database.prisma, database.sql, secret, 'acme'));
     expect(check.ok).toBe(true);
     if (check.ok) {
       expect(check.company.slug).toBe('acme');
@@ -124,7 +124,7 @@ describe('CLI', () => {
     expect(listed.code).toBe(0);
     expect(listed.stdout.split('\n').find((line) => line.startsWith('ci-deploy'))).toMatch(/\brevoked$/);
 
-    const check = await withData((database) => authenticateToken(database.prisma, secret, 'acme'));
+    const check = await withData((database) => authenticateToken(database.prisma, database.sql, secret, 'acme'));
     expect(check).toEqual({ ok: false, reason: 'The API token has been revoked.' });
   });
 

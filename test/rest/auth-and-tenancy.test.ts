@@ -1,7 +1,7 @@
 // Authentication, token scopes and tenant isolation, through REST and GraphQL over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { revokeApiToken } from '../../src/domain/tenancy/api-tokens.js';
+import { authenticateToken, revokeApiToken } from '../../src/domain/tenancy/api-tokens.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -54,6 +54,18 @@ describe('bearer tokens', () => {
     await server.call('GET', '/external/api/v1/locations', { company: 'acme', token: secret });
     const token = await server.database.prisma.apiToken.findFirst({ where: { name: 'usage' } });
     expect(token?.lastUsedAt).toBeInstanceOf(Date);
+  });
+
+  it('reads the token and its company as Prisma stores them (one statement, every column)', async () => {
+    const secret = await server.createToken(acme.companyId, 'as-stored');
+    const stored = await server.database.prisma.apiToken.findFirst({ where: { name: 'as-stored' } });
+    await server.database.prisma.apiToken.updateMany({ where: { name: 'as-stored' }, data: { expiresAt: new Date(Date.now() + 86_400_123), lastUsedAt: new Date(Date.now() - 5_000) } });
+    await server.database.prisma.company.update({ where: { id: acme.companyId }, data: { gs1CompanyPrefix: '0614141', rateLimits: { token: 500 } } });
+    const check = await authenticateToken(server.database.prisma, server.database.sql, secret, 'acme');
+    if (!check.ok) throw new Error(check.reason);
+    expect(check.token).toEqual(await server.database.prisma.apiToken.findFirst({ where: { id: stored!.id, companyId: acme.companyId } }));
+    expect(check.company).toEqual(await server.database.prisma.company.findUnique({ where: { id: acme.companyId } }));
+    await server.database.prisma.company.update({ where: { id: acme.companyId }, data: { gs1CompanyPrefix: null, rateLimits: {} } });
   });
 
   it("refuses a token on another company's host, and resolves the company from the token on a bare host", async () => {
