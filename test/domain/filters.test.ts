@@ -1,5 +1,5 @@
 // The list filter grammar (src/domain/shared/filters) on a small field table, and the products table
-// (src/domain/products/product-filters.ts) run against a real database.
+// (src/domain/products/product-filters.ts) run against a real database through the domain's list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/domain/shared/decimal.js';
 import { FieldErrorCollector } from '../../src/domain/shared/errors.js';
@@ -11,7 +11,8 @@ import {
   stringFilter,
   type FilterSpec,
 } from '../../src/domain/shared/filters/index.js';
-import { PRODUCT_FILTERS, productFilterWhere } from '../../src/domain/products/product-filters.js';
+import { PRODUCT_FILTERS, productFilterSql } from '../../src/domain/products/product-filters.js';
+import { listProducts } from '../../src/domain/products/products.js';
 import { tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
 import type { Database } from '../../src/db/database.js';
 import { openTestDatabase } from '../support/test-database.js';
@@ -237,45 +238,30 @@ describe('product filter table', () => {
     expect(PRODUCT_FILTERS.type.enumValues).toEqual(['PRODUCT', 'KIT']);
   });
 
-  it('builds the relation fragments of the model', () => {
+  it('binds every value as a parameter, never as SQL text', () => {
     const errors = new FieldErrorCollector();
-    const where = productFilterWhere(
+    const hostile = "x' OR TRUE --";
+    const condition = productFilterSql(
       [
-        ['sku', 'HAM-1'],
-        ['q', 'ham'],
-        ['tag', 'red'],
-        ['category.name[contains]', 'tool'],
+        ['sku', hostile],
+        ['q', hostile],
+        ['tag', hostile],
+        ['category.name[contains]', hostile],
         ['sub_category.id', '4'],
-        ['bom.id', '7'],
-        ['kit_items.product_id', '9'],
-        ['box_weight_lb[gt]', '2'],
-        ['pallet_height[lte]', '40'],
+        ['box_weight_lb[gt]', '2.5'],
         ['type', 'kit'],
+        ['created_at', '2024-01-01 10:00:00'],
       ],
       errors,
     );
     expect(errors.empty).toBe(true);
-    const eq = (v: string) => ({ equals: v, mode: 'insensitive' });
-    const contains = (v: string) => ({ contains: v, mode: 'insensitive' });
-    expect(where).toEqual({
-      AND: [
-        { OR: [{ sku: eq('HAM-1') }, { alternateSkus: { some: { sku: eq('HAM-1') } } }] },
-        { OR: [{ name: contains('ham') }, { upc: contains('ham') }, { sku: contains('ham') }, { alternateSkus: { some: { sku: contains('ham') } } }] },
-        { tags: { some: { tag: { name: eq('red') } } } },
-        { category: { is: { name: contains('tool') } } },
-        { subcategoryId: { equals: 4 } },
-        { boms: { some: { bomId: { equals: 7 } } } },
-        { kitItems: { some: { productId: { equals: 9 } } } },
-        { boxWeightLb: { gt: new Decimal(2) } },
-        { palletHeight: { lte: new Decimal(40) } },
-        { type: { equals: 'KIT' } },
-      ],
-    });
+    expect(condition.text).not.toContain(hostile);
+    expect(condition.values).toEqual([...Array(8).fill(hostile), '4', '2.5', 'KIT', '2024-01-01 10:00:00.000', '2024-01-01 10:00:01.000']);
   });
 
   it('names a refused parameter exactly as given', () => {
     const errors = new FieldErrorCollector();
-    productFilterWhere([['retail_price[gt]', 'ten'], ['name[gt]', 'a'], ['sellable[eq]', 'maybe'], ['weight', '1']], errors);
+    productFilterSql([['retail_price[gt]', 'ten'], ['name[gt]', 'a'], ['sellable[eq]', 'maybe'], ['weight', '1']], errors);
     expect(errors.errors).toEqual({
       'retail_price[gt]': ['The retail_price filter must be a number.'],
       'name[gt]': ['The name filter does not take the gt operator. Operators for name: eq, contains.'],
@@ -367,11 +353,8 @@ describe('product filter table against the database', () => {
   afterAll(() => database?.close());
 
   async function skus(params: Array<[string, string]>): Promise<string[]> {
-    const errors = new FieldErrorCollector();
-    const where = productFilterWhere(params, errors);
-    errors.throwIfAny();
-    const rows = await db.product.findMany({ where, orderBy: { id: 'asc' }, select: { sku: true } });
-    return rows.map((r) => r.sku);
+    const page = await listProducts(db, { filters: params, perPage: 100 }, { select: { sku: true } });
+    return page.items.map((r: { sku: string }) => r.sku);
   }
 
   it('runs every field of the table with each of its operators', async () => {

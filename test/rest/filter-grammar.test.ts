@@ -20,8 +20,8 @@ import { createApp, type App } from '../../src/http/app.js';
 import { silentLogger } from '../../src/http/logger.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 import { filterParams } from '../../src/graphql/shared/filters.js';
-import { FieldErrorCollector } from '../../src/domain/shared/errors.js';
-import { PRODUCT_FILTERS, productFilterWhere } from '../../src/domain/products/product-filters.js';
+import { PRODUCT_FILTERS } from '../../src/domain/products/product-filters.js';
+import { listProducts } from '../../src/domain/products/products.js';
 import { createCompany } from '../../src/domain/tenancy/companies.js';
 import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
 import { compileRoutes } from '../../src/rest/compile.js';
@@ -80,10 +80,8 @@ function testSchema(): GraphQLSchema {
           type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(Thing))),
           args: { perPage: { type: GraphQLInt }, filters: { type: new GraphQLList(new GraphQLNonNull(filterParamInput)) } },
           resolve: async (_root, args, ctx: RequestContext) => {
-            const errors = new FieldErrorCollector();
-            const where = productFilterWhere(filterParams(args.filters), errors);
-            errors.throwIfAny();
-            return ctx.db.product.findMany({ where, orderBy: { id: 'asc' }, take: args.perPage ?? 25 });
+            const page = await listProducts(ctx.db, { filters: filterParams(args.filters), perPage: args.perPage ?? 25 });
+            return page.items;
           },
         },
         plain: { type: GraphQLString, args: { perPage: { type: GraphQLInt } }, resolve: () => 'ok' },

@@ -1,25 +1,38 @@
-// The JSON of a page of products, written by PostgreSQL in one statement for whatever the selection asks of
-// each product (src/domain/products/product-json-types.ts says how each field is read). GraphQL's `products`
-// answers through it when every field asked for is known there (src/graphql/products/compiled-products.ts),
-// and so does the REST products page, whose operation asks for them.
+// A page of products written as JSON by PostgreSQL in one statement, for whatever the selection asks of each
+// product (src/domain/products/product-json-types.ts says how each field is read): the page's choice
+// (product-page.ts), its total and the products' JSON, from one snapshot. GraphQL's `products` answers through
+// it when every field asked for is known there (src/graphql/products/compiled-products.ts), and so does the
+// REST products page, whose operation asks for them.
 //
 // Why not field by field: a page of 100 products with its relations spent most of its time in Prisma's
 // relation stitching and result objects, several times the cost of the statement itself.
+import { Prisma } from '../../generated/prisma/client.js';
 import type { SqlRunner } from '../../db/sql-runner.js';
+import type { PageMeta } from '../shared/pagination.js';
 import { canWriteSelection, objectJsonSql, type JsonSelection } from '../shared/selection-json-sql.js';
 import { PRODUCT_JSON_TYPES } from './product-json-types.js';
+import { companyFirst, pageIdsSql, productPageMeta, totalSql, type ProductPagePlan } from './product-page.js';
 
-/** Whether productsJson can write this selection of a product. */
+/** Whether productPageJson can write this selection of a product. */
 export const canWriteProducts = (selection: JsonSelection) => canWriteSelection(PRODUCT_JSON_TYPES, 'Product', selection);
 
-/** The JSON array of the products with these ids, in this order, each as the selection asks (one statement). */
-export async function productsJson(sql: SqlRunner, companyId: number, ids: number[], selection: JsonSelection): Promise<string> {
-  if (ids.length === 0) return '[]';
-  // $1 company, $2 the page's ids in page order; the page's rows are joined to the ids by primary key.
-  const statement = `
-    SELECT '[' || coalesce(string_agg((${objectJsonSql(PRODUCT_JSON_TYPES, 'Product', selection, 'p')})::text, ',' ORDER BY page.n), '') || ']' AS data
-    FROM unnest($2::int[]) WITH ORDINALITY AS page(id, n)
-    JOIN "Product" p ON p."companyId" = $1::int AND p.id = page.id`;
-  const [row] = await sql.query<{ data: string }>(statement, [companyId, `{${ids.join(',')}}`]);
-  return row.data;
+export interface ProductPageJson {
+  meta: PageMeta;
+  /** The JSON array of the page's products for each selection, in page order. */
+  items: string[];
+}
+
+/** The page's meta and, for each selection, the JSON array of its products (one statement). */
+export async function productPageJson(sql: SqlRunner, plan: ProductPagePlan, selections: JsonSelection[]): Promise<ProductPageJson> {
+  // The catalogues read the company as $1 (companyFirst holds the statement to it).
+  const arrays = selections.map(
+    (selection) => Prisma.sql`(
+      SELECT '[' || coalesce(string_agg((${Prisma.raw(objectJsonSql(PRODUCT_JSON_TYPES, 'Product', selection, 'p'))})::text, ',' ORDER BY page.n), '') || ']'
+      FROM unnest(${pageIdsSql(plan)}) WITH ORDINALITY AS page(id, n)
+      JOIN "Product" p ON p."companyId" = $1::int AND p.id = page.id)`,
+  );
+  const columns = [Prisma.sql`${totalSql(plan)} AS total`, ...arrays.map((array, index) => Prisma.sql`${array} AS ${Prisma.raw(`items_${index}`)}`)];
+  const statement = companyFirst(plan, Prisma.sql`SELECT ${Prisma.join(columns, ', ')}`);
+  const [row] = await sql.query<Record<string, unknown>>(statement.text, statement.values);
+  return { meta: productPageMeta(plan, Number(row!.total)), items: selections.map((_, index) => row![`items_${index}`] as string) };
 }

@@ -4,15 +4,15 @@
 // Each command writes its product.created / updated / deleted event in its transaction.
 import { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
-import { byId } from '../../db/tenant-client.js';
+import { byId, companyIdOf } from '../../db/tenant-client.js';
 import { validateCustomFieldValues } from '../custom-fields/custom-field-values.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
-import { parseSort } from '../shared/sorting.js';
+import { pageMeta, type Page } from '../shared/pagination.js';
 import { prepareKitItems } from './kit-items.js';
 import { checkAttachments, checkSubstitutions, checkVariantAttributes, collectionsOf, writeCollections } from './product-collections.js';
 import { productColumnData } from './product-columns.js';
-import { productFilterWhere } from './product-filters.js';
+import { pageIdsSql, planProductPage, totalSql, type ProductListArgs } from './product-page.js';
+import { ACTIVE, DEACTIVATED } from './product-status.js';
 import type { ProductInput } from './product-input.js';
 import { checkProductReferences } from './product-references.js';
 import { checkSkus, replaceAlternateSkus } from './product-skus.js';
@@ -22,42 +22,28 @@ import { recordEvent, recordEvents } from '../events/outbox.js';
 import { PRODUCT_EVENT_FIELDS, productEvent } from './product-events.js';
 import { snakeCase } from '../shared/field-names.js';
 
-export const ACTIVE = 1;
-export const DEACTIVATED = 0;
-
-export interface ProductListArgs extends PageArgs {
-  sort?: string | null;
-  /** Filter parameters as `[name, value]` pairs (`['retail_price[gt]', '10']`); see product-filters.ts. */
-  filters?: ReadonlyArray<readonly [string, string]>;
-}
+export { ACTIVE, DEACTIVATED } from './product-status.js';
+export type { ProductListArgs } from './product-page.js';
 
 /** Prisma `include`/`select` chosen by the caller (the GraphQL layer asks for exactly what it will show). */
 export type ProductQuery = PassThroughQuery;
 
-const SORTABLE = {
-  id: 'id',
-  name: 'name',
-  sku: 'sku',
-  type: 'type',
-  retail_price: 'retailPrice',
-  wholesale_price: 'wholesalePrice',
-  created_at: 'createdAt',
-  updated_at: 'updatedAt',
-};
-
+/**
+ * A page of products with what `query` includes: the page's ids and total from one SQL statement
+ * (product-page.ts), then the rows. GraphQL selections the planner knows skip this and write the page's JSON
+ * in that one statement (product-page-json.ts).
+ */
 export async function listProducts(db: TenantDb, args: ProductListArgs, query: ProductQuery = {}): Promise<Page<any>> {
-  const errors = new FieldErrorCollector();
-  const filters = productFilterWhere(args.filters ?? [], errors);
-  // The page and sort checks throw as soon as they find a problem; gathered here so all are reported at once.
-  const orderBy = gather(() => parseSort(args.sort, SORTABLE, 'id'), errors);
-  const window = gather(() => pageWindow(args), errors);
-  errors.throwIfAny();
-  const where: Prisma.ProductWhereInput = { AND: [{ status: ACTIVE }, filters] };
-  const [items, total] = await db.$transaction([
-    db.product.findMany({ ...query, where, orderBy, skip: window!.skip, take: window!.take }),
-    db.product.count({ where }),
-  ]);
-  return { items, meta: pageMeta(window!, total, items.length) };
+  const plan = planProductPage(companyIdOf(db), args);
+  const [{ ids, total }] = await db.$queryRaw<Array<{ ids: number[]; total: number }>>(
+    Prisma.sql`SELECT ${totalSql(plan)} AS total, ${pageIdsSql(plan)} AS ids`,
+  );
+  // The rows are matched to the page's order by id, so a narrow selection still reads it.
+  const withId = query.select ? { ...query, select: { ...(query.select as object), id: true } } : query;
+  const rows = ids.length === 0 ? [] : await db.product.findMany({ ...withId, where: { id: { in: ids } } });
+  const byKey = new Map(rows.map((row: { id: number }) => [row.id, row]));
+  const items = ids.flatMap((id) => byKey.get(id) ?? []);
+  return { items, meta: pageMeta(plan.window, total, items.length) };
 }
 
 export async function getProduct(db: TenantDb | TenantTx, id: number, query: ProductQuery = {}) {
@@ -189,16 +175,6 @@ async function checkRelations(
   }
   if (derived.categoryId !== undefined) links.categoryId = derived.categoryId;
   return { links, alternateSkus };
-}
-
-function gather<T>(check: () => T, errors: FieldErrorCollector): T | undefined {
-  try {
-    return check();
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    for (const [field, messages] of Object.entries(error.fieldErrors)) for (const message of messages) errors.add(field, message);
-    return undefined;
-  }
 }
 
 /** A unique index that fires despite the checks (a concurrent writer on PostgreSQL) still answers 422. */

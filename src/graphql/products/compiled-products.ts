@@ -1,10 +1,11 @@
-// `products` answered in one go when every field asked of a product is in PRODUCT_JSON_TYPES: the list picks
-// the page (filters, sort, window, total) reading only ids, then one statement writes those products as the
-// selection asks (src/domain/products/product-page-json.ts). Other selections are executed field by field.
+// `products` answered in one go when every field asked of a product is in PRODUCT_JSON_TYPES: one statement
+// picks the page (filters, sort, window), counts the total and writes those products as the selection asks
+// (src/domain/products/product-page-json.ts). Other selections are executed field by field.
 import type { FieldNode, GraphQLObjectType } from 'graphql';
 import { isObjectType } from 'graphql';
 import * as products from '../../domain/products/products.js';
-import { canWriteProducts, productsJson } from '../../domain/products/product-page-json.js';
+import { canWriteProducts, productPageJson } from '../../domain/products/product-page-json.js';
+import { planProductPage } from '../../domain/products/product-page.js';
 import { PRODUCT_JSON_TYPES } from '../../domain/products/product-json-types.js';
 import type { PageMeta } from '../../domain/shared/pagination.js';
 import type { JsonSelection } from '../../domain/shared/selection-json-sql.js';
@@ -58,12 +59,14 @@ registerCompiledRootField('products', (scope, fieldNodes, args) => {
     }
   }
 
+  const selections = parts.flatMap((part) => ('items' in part ? [part.items] : []));
   return async (ctx, options) => {
-    const page = await products.listProducts(ctx.db, productListArgs(args), { select: { id: true } });
-    const ids = page.items.map((item: { id: number }) => item.id);
+    const plan = planProductPage(ctx.company.id, productListArgs(args));
+    const page = await productPageJson(ctx.sql, plan, selections);
     const answer: Record<string, unknown> = {};
+    let items = 0;
     for (const part of parts) {
-      if ('items' in part) answer[part.key] = answerJson(await productsJson(ctx.sql, ctx.company.id, ids, part.items), options);
+      if ('items' in part) answer[part.key] = answerJson(page.items[items++]!, options);
       else if ('meta' in part) answer[part.key] = Object.fromEntries(part.meta.map(([key, name]) => [key, name === '__typename' ? metaType.name : page.meta[name]]));
       else answer[part.key] = part.typename;
     }
