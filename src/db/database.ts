@@ -9,6 +9,7 @@ import path from 'node:path';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 import { applyMigrations } from './migrations.js';
 import { seedFromTemplate } from './pglite-template.js';
+import { takeTurns } from './pglite-turns.js';
 import { pgliteRunner, pgRunner, reportingRunner, type SqlRunner } from './sql-runner.js';
 import { recordingActors } from './audit-actor.js';
 
@@ -73,7 +74,7 @@ async function openPglite(dataDir: string | null, onQuery: ((sql: string) => voi
     // A new folder starts from the migrated empty database (a copy), not from initdb and every migration.
     if (migrate) await seedFromTemplate(location);
   }
-  const pglite = location ? new PGlite(location) : new PGlite();
+  const pglite = takeTurns(location ? new PGlite(location) : new PGlite());
   await pglite.waitReady;
   // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils; the runtime interface
   // it implements is the one Prisma 6.19 calls (argTypes, whose type changed, are not read by it).

@@ -20,6 +20,7 @@ import { recordBench } from './summary.js';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 
 /** What the floor reads: the same relations the REST page shows. */
 const FLOOR_INCLUDE = {
@@ -48,6 +49,8 @@ interface Measured {
 }
 
 async function measure(name: string, options: autocannon.Options): Promise<Measured> {
+  // Each case first runs unmeasured, so no case's figures include the first requests' compiling and cold caches.
+  if (WARMUP_S > 0) await autocannon({ connections: CONNECTIONS, duration: WARMUP_S, ...options });
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
   const bad = result.errors + result.timeouts + result.non2xx;
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: bad };
