@@ -1,5 +1,6 @@
 // `npm run bench [-- case...]`: runs benchmark cases (all by default). Set TEST_DATABASE_URL to run them on a
-// PostgreSQL server instead of in-memory PGlite; BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_PRODUCTS tune them;
+// PostgreSQL server instead of in-memory PGlite; BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_WARMUP_SECONDS (unmeasured, before
+// each products case; default 3) and BENCH_PRODUCTS tune them;
 // BENCH_EXPORT_PRODUCTS sizes the stock export case (default 100,000); BENCH_IMPORT_ROWS the imports case (default 100,000);
 // BENCH_POSTING_LINES and BENCH_POSTING_ROUNDS the posting case (default 1,000 lines, 20 adjustments);
 // BENCH_MIXED_CONNECTIONS, BENCH_MIXED_SECONDS and BENCH_MIXED_PRODUCTS the mixed load (default 20, 60 s, 2,000).
