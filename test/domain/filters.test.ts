@@ -209,12 +209,12 @@ describe('filter grammar: where', () => {
 
   it('compares date-times by whole seconds', () => {
     const t = new Date('2024-01-01T10:00:00.000Z');
-    const next = new Date('2024-01-01T10:00:01.000Z');
-    expect(dateTimeFilter('eq', t)).toEqual({ gte: t, lt: next });
-    expect(dateTimeFilter('gt', t)).toEqual({ gte: next });
+    const end = new Date('2024-01-01T10:00:00.999Z');
+    expect(dateTimeFilter('eq', t)).toEqual({ gte: t, lte: end });
+    expect(dateTimeFilter('gt', t)).toEqual({ gt: end });
     expect(dateTimeFilter('gte', t)).toEqual({ gte: t });
     expect(dateTimeFilter('lt', t)).toEqual({ lt: t });
-    expect(dateTimeFilter('lte', t)).toEqual({ lt: next });
+    expect(dateTimeFilter('lte', t)).toEqual({ lte: end });
   });
 });
 
@@ -256,7 +256,7 @@ describe('product filter table', () => {
     );
     expect(errors.empty).toBe(true);
     expect(condition.text).not.toContain(hostile);
-    expect(condition.values).toEqual([...Array(8).fill(hostile), '4', '2.5', 'KIT', '2024-01-01 10:00:00.000', '2024-01-01 10:00:01.000']);
+    expect(condition.values).toEqual([...Array(8).fill(hostile), '4', '2.5', 'KIT', '2024-01-01 10:00:00.000', '2024-01-01 10:00:00.999']);
   });
 
   it('names a refused parameter exactly as given', () => {

@@ -471,6 +471,9 @@ describe('GET /products filter errors', () => {
     ['updated_at[lt]=2024-02-30%2010:00:00', 'updated_at[lt]', 'The updated_at filter must be a date-time in the form YYYY-MM-DD HH:MM:SS (UTC) or a date YYYY-MM-DD.'],
     ['sellable=maybe', 'sellable', 'The sellable filter must be true or false (or 1 or 0).'],
     ['type=GADGET', 'type', 'The type filter must be one of: PRODUCT, KIT.'],
+    // Beyond what PostgreSQL's numeric holds: the statement could not even compare it (it answered 500 before).
+    ['retail_price[gt]=1e200000', 'retail_price[gt]', 'The retail_price filter must be a number of at most 131072 digits before the decimal point and 16383 after it.'],
+    ['box_length[lt]=-1e-20000', 'box_length[lt]', 'The box_length filter must be a number of at most 131072 digits before the decimal point and 16383 after it.'],
   ] as const)('%s → 422 keyed by the parameter', async (query, key, message) => {
     const res = await api('GET', `/products?${query}&per_page=100`);
     expect(res.status, JSON.stringify(res.body)).toBe(422);
@@ -480,6 +483,15 @@ describe('GET /products filter errors', () => {
     if (typeof message === 'string') expect(res.body.errors[key][0]).toBe(message);
     else expect(res.body.errors[key][0]).toMatch(message);
     expect(res.body.message).toBe(res.body.errors[key][0]);
+  });
+
+  it('takes the last second a date-time holds and the widest numbers PostgreSQL holds (it answered 500 before)', async () => {
+    const everyId = active.map((x) => x.id).sort((a, b) => a - b);
+    expect(await listedIds([['created_at', '9999-12-31 23:59:59']])).toEqual([]);
+    expect(await listedIds([['created_at[gt]', '9999-12-31 23:59:59']])).toEqual([]);
+    expect(await listedIds([['updated_at[lte]', '9999-12-31 23:59:59']])).toEqual(everyId);
+    expect(await listedIds([['retail_price[lt]', '1e131071']])).toEqual(active.filter((x) => x.retail_price !== null).map((x) => x.id).sort((a, b) => a - b));
+    expect(await listedIds([['retail_price[gt]', '1e-16383']])).toEqual(active.filter((x) => x.retail_price !== null && Number(x.retail_price) > 0).map((x) => x.id).sort((a, b) => a - b));
   });
 
   it('names every bad parameter at once, also beside good ones and when written URL-encoded', async () => {

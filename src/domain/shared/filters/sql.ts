@@ -6,9 +6,7 @@
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { FilterOperator } from './grammar.js';
 import type { FilterValue } from './values.js';
-import { escapeLike } from './where.js';
-
-const SECOND_MS = 1000;
+import { escapeLike, lastMillisecondOf } from './where.js';
 
 const COMPARISONS: Record<FilterOperator, string> = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=', contains: '=' };
 
@@ -29,19 +27,19 @@ export function comparisonCondition(column: Prisma.Sql, operator: FilterOperator
 /** A `timestamp(3)` column holding UTC, compared by whole seconds as dateTimeFilter does. */
 export function dateTimeCondition(column: Prisma.Sql, operator: FilterOperator, value: FilterValue): Prisma.Sql {
   const start = value as Date;
-  const next = new Date(start.getTime() + SECOND_MS);
+  const end = lastMillisecondOf(start);
   const at = (instant: Date) => Prisma.sql`${instant.toISOString().slice(0, 23).replace('T', ' ')}::timestamp(3)`;
   switch (operator) {
     case 'gt':
-      return Prisma.sql`${column} >= ${at(next)}`;
+      return Prisma.sql`${column} > ${at(end)}`;
     case 'gte':
       return Prisma.sql`${column} >= ${at(start)}`;
     case 'lt':
       return Prisma.sql`${column} < ${at(start)}`;
     case 'lte':
-      return Prisma.sql`${column} < ${at(next)}`;
+      return Prisma.sql`${column} <= ${at(end)}`;
     default:
-      return Prisma.sql`${column} >= ${at(start)} AND ${column} < ${at(next)}`;
+      return Prisma.sql`${column} >= ${at(start)} AND ${column} <= ${at(end)}`;
   }
 }
 

@@ -13,6 +13,14 @@ const INTEGER = /^[-+]?\d+$/;
 const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?$/;
 
+// PostgreSQL's numeric holds up to 131072 digits before the point and 16383 after; a filter value beyond
+// that cannot even be compared (the statement would fail), and matches or excludes everything anyway.
+const NUMERIC_MAX_EXPONENT = 131071;
+const NUMERIC_MIN_EXPONENT = -16383;
+const NUMERIC_RANGE = 'must be a number of at most 131072 digits before the decimal point and 16383 after it.';
+const fitsNumeric = (number: Decimal) =>
+  number.isZero() || (number.e <= NUMERIC_MAX_EXPONENT && number.e >= NUMERIC_MIN_EXPONENT && number.decimalPlaces() <= -NUMERIC_MIN_EXPONENT);
+
 export function parseFilterValue(raw: string, spec: Pick<FilterFieldSpec<unknown>, 'kind' | 'enumValues'>): ParsedFilterValue {
   const text = spec.kind === 'string' ? raw : raw.trim();
   switch (spec.kind) {
@@ -23,9 +31,12 @@ export function parseFilterValue(raw: string, spec: Pick<FilterFieldSpec<unknown
       if (!Number.isSafeInteger(number) || number < INT_MIN || number > INT_MAX) return { ok: false, problem: 'must be an integer.' };
       return { ok: true, value: number };
     }
-    case 'float':
+    case 'float': {
       if (!NUMBER.test(text)) return { ok: false, problem: 'must be a number.' };
-      return { ok: true, value: new Decimal(text) };
+      const number = new Decimal(text);
+      if (!fitsNumeric(number)) return { ok: false, problem: NUMERIC_RANGE };
+      return { ok: true, value: number };
+    }
     case 'boolean': {
       const lowered = text.toLowerCase();
       if (lowered === 'true' || lowered === '1') return { ok: true, value: true };

@@ -41,21 +41,25 @@ export function comparisonFilter<T extends number | boolean | string | Decimal>(
 
 /**
  * Date-times are given to the second while stored to the millisecond, so a condition compares whole
- * seconds: eq matches any instant within that second, gt starts after it, lte ends with it.
+ * seconds: eq matches any instant within that second, gt starts after it, lte ends with it. The second's end
+ * is its last millisecond, not the next second, which for 9999-12-31 23:59:59 is past what a date-time holds.
  */
 export function dateTimeFilter(operator: FilterOperator, value: FilterValue) {
   const start = value as Date;
-  const next = new Date(start.getTime() + SECOND_MS);
+  const end = lastMillisecondOf(start);
   switch (operator) {
     case 'gt':
-      return { gte: next };
+      return { gt: end };
     case 'gte':
       return { gte: start };
     case 'lt':
       return { lt: start };
     case 'lte':
-      return { lt: next };
+      return { lte: end };
     default:
-      return { gte: start, lt: next };
+      return { gte: start, lte: end };
   }
 }
+
+/** The last stored instant (millisecond) of the second that starts at `start`. */
+export const lastMillisecondOf = (start: Date) => new Date(start.getTime() + SECOND_MS - 1);
