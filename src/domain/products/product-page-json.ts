@@ -11,7 +11,7 @@ import type { SqlRunner } from '../../db/sql-runner.js';
 import type { PageMeta } from '../shared/pagination.js';
 import { canWriteSelection, objectJsonSql, type JsonSelection } from '../shared/selection-json-sql.js';
 import { PRODUCT_JSON_TYPES } from './product-json-types.js';
-import { companyFirst, pageIdsSql, productPageMeta, totalSql, type ProductPagePlan } from './product-page.js';
+import { companyFirst, pageIdsSql, planProductPage, productPageMeta, totalSql, type ProductListArgs } from './product-page.js';
 
 /** Whether productPageJson can write this selection of a product. */
 export const canWriteProducts = (selection: JsonSelection) => canWriteSelection(PRODUCT_JSON_TYPES, 'Product', selection);
@@ -22,8 +22,12 @@ export interface ProductPageJson {
   items: string[];
 }
 
-/** The page's meta and, for each selection, the JSON array of its products (one statement). */
-export async function productPageJson(sql: SqlRunner, plan: ProductPagePlan, selections: JsonSelection[]): Promise<ProductPageJson> {
+/**
+ * A page of the company's products (the arguments checked as listProducts checks them): its meta and, for each
+ * selection, the JSON array of its products, from one statement.
+ */
+export async function productPageJson(sql: SqlRunner, companyId: number, args: ProductListArgs, selections: JsonSelection[]): Promise<ProductPageJson> {
+  const plan = planProductPage(companyId, args);
   // The catalogues read the company as $1 (companyFirst holds the statement to it).
   const arrays = selections.map(
     (selection) => Prisma.sql`(

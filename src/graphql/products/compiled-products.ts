@@ -5,7 +5,6 @@ import type { FieldNode, GraphQLObjectType } from 'graphql';
 import { isObjectType } from 'graphql';
 import * as products from '../../domain/products/products.js';
 import { canWriteProducts, productPageJson } from '../../domain/products/product-page-json.js';
-import { planProductPage } from '../../domain/products/product-page.js';
 import { PRODUCT_JSON_TYPES } from '../../domain/products/product-json-types.js';
 import type { PageMeta } from '../../domain/shared/pagination.js';
 import type { JsonSelection } from '../../domain/shared/selection-json-sql.js';
@@ -61,8 +60,7 @@ registerCompiledRootField('products', (scope, fieldNodes, args) => {
 
   const selections = parts.flatMap((part) => ('items' in part ? [part.items] : []));
   return async (ctx, options) => {
-    const plan = planProductPage(ctx.company.id, productListArgs(args));
-    const page = await productPageJson(ctx.sql, plan, selections);
+    const page = await productPageJson(ctx.sql, ctx.company.id, productListArgs(args), selections);
     const answer: Record<string, unknown> = {};
     let items = 0;
     for (const part of parts) {
