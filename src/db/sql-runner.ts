@@ -2,23 +2,33 @@
 // which must work before (and without) the Prisma client.
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { preparedQuery } from './pglite-prepared.js';
 
 export interface SqlRunner {
   /** Runs a script of one or more statements with no parameters. */
   exec(sql: string): Promise<void>;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * query() for a statement run on every request, whose plan may be kept: on embedded PGlite it is prepared
+   * once and executed with a generic plan (pglite-prepared.ts). On PostgreSQL, and inside a transaction, it is
+   * query(): the server plans in its own process, and named statements would be kept on every pooled
+   * connection with no bound on how many. Its parameters are text, numbers, booleans, null, or arrays of them.
+   */
+  queryPrepared<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs `fn` with the runner bound to one connection inside BEGIN/COMMIT. */
   transaction<R>(fn: (tx: SqlRunner) => Promise<R>): Promise<R>;
 }
 
 export function pgliteRunner(db: PGlite | { exec: PGlite['exec']; query: PGlite['query'] }): SqlRunner {
+  const query = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
+  // A transaction's object runs its statements inside that transaction: nothing is prepared there.
+  const queryPrepared = 'transaction' in db ? preparedQueryOf(db as PGlite) : query;
   return {
     async exec(sql) {
       await db.exec(sql);
     },
-    async query<T>(sql: string, params: unknown[] = []) {
-      return (await db.query<T>(sql, params)).rows;
-    },
+    query,
+    queryPrepared,
     async transaction(fn) {
       if (!('transaction' in db)) throw new Error('nested transactions are not supported');
       return (db as PGlite).transaction((tx) => fn(pgliteRunner(tx)));
@@ -26,14 +36,22 @@ export function pgliteRunner(db: PGlite | { exec: PGlite['exec']; query: PGlite[
   };
 }
 
+/** One set of prepared statements for each PGlite, however many runners are made over it. */
+const preparedByDatabase = new WeakMap<PGlite, ReturnType<typeof preparedQuery>>();
+function preparedQueryOf(db: PGlite) {
+  let prepared = preparedByDatabase.get(db);
+  if (!prepared) preparedByDatabase.set(db, (prepared = preparedQuery(db)));
+  return prepared;
+}
+
 export function pgRunner(pool: pg.Pool | pg.PoolClient): SqlRunner {
+  const query = async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[];
   return {
     async exec(sql) {
       await pool.query(sql);
     },
-    async query<T>(sql: string, params: unknown[] = []) {
-      return (await pool.query(sql, params)).rows as T[];
-    },
+    query,
+    queryPrepared: query,
     async transaction(fn) {
       if (!('connect' in pool) || typeof (pool as pg.Pool).totalCount !== 'number') {
         throw new Error('nested transactions are not supported');
@@ -72,6 +90,10 @@ export function reportingRunner(runner: SqlRunner, onQuery: ((sql: string) => vo
     async query<T>(sql: string, params?: unknown[]) {
       onQuery(sql);
       return runner.query<T>(sql, params);
+    },
+    async queryPrepared<T>(sql: string, params?: unknown[]) {
+      onQuery(sql);
+      return runner.queryPrepared<T>(sql, params);
     },
     transaction: (fn) => runner.transaction((tx) => fn(reportingRunner(tx, onQuery))),
   };

@@ -37,7 +37,7 @@ export async function countRequest(sql: SqlRunner, res: ServerResponse, request:
         { budget: 'token', bucket: `token:${ctx.caller.tokenId}` },
       ];
   // Buckets in one order for every request, so two requests never wait for each other's rows crosswise.
-  const rows = await sql.query<{ bucket: string; count: number; now_seconds: number }>(COUNT_REQUEST, [
+  const rows = await sql.queryPrepared<{ bucket: string; count: number; now_seconds: number }>(COUNT_REQUEST, [
     ctx.company.id,
     budgets.map((b) => b.bucket),
     RATE_LIMIT_WINDOW_SECONDS,

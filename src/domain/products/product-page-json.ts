@@ -37,6 +37,6 @@ export async function productPageJson(sql: SqlRunner, companyId: number, args: P
   );
   const columns = [Prisma.sql`${totalSql(plan)} AS total`, ...arrays.map((array, index) => Prisma.sql`${array} AS ${Prisma.raw(`items_${index}`)}`)];
   const statement = companyFirst(plan, Prisma.sql`SELECT ${Prisma.join(columns, ', ')}`);
-  const [row] = await sql.query<Record<string, unknown>>(statement.text, statement.values);
+  const [row] = await sql.queryPrepared<Record<string, unknown>>(statement.text, statement.values);
   return { meta: productPageMeta(plan, Number(row!.total)), items: selections.map((_, index) => row![`items_${index}`] as string) };
 }

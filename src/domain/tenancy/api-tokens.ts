@@ -131,7 +131,7 @@ export async function authenticateToken(
 ): Promise<TokenCheck> {
   // The host's company is not known yet (a bare host is served for the token's company), so the hash alone
   // finds the token: it is unique per company, and a 256-bit secret never repeats across companies.
-  const [row] = await sql.query<TokenRow>(TOKEN_WITH_COMPANY, [hashTokenSecret(secret)]);
+  const [row] = await sql.queryPrepared<TokenRow>(TOKEN_WITH_COMPANY, [hashTokenSecret(secret)]);
   if (!row) return { ok: false, reason: 'The API token is invalid.' };
   const { company: companyJson, ...token } = row;
   if (token.revokedAt) return { ok: false, reason: 'The API token has been revoked.' };
