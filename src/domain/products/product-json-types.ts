@@ -42,7 +42,12 @@ const linkedRows = (type: string, linkTable: string, linkColumn: string, table: 
 /** A weight group's stored entries, in their order, as Weight objects. */
 const weightEntries = (group: string): JsonSqlField => ({
   type: 'Weight',
-  many: (row, related) => ({ from: `jsonb_array_elements(${row}."${group}") WITH ORDINALITY AS ${related}(entry, n)`, where: 'true', order: `${related}.n` }),
+  many: (row, related) => ({
+    from: `jsonb_array_elements(${row}."${group}") WITH ORDINALITY AS ${related}(entry, n)`,
+    where: 'true',
+    order: `${related}.n`,
+    when: `jsonb_array_length(${row}."${group}") > 0`,
+  }),
 });
 
 const byId = (related: string) => `${related}.id`;

@@ -15,11 +15,15 @@ export interface JsonSelectionField {
 }
 export type JsonSelection = JsonSelectionField[];
 
-/** A field of a type: a value of its row (alias `row`), or the related row or rows (alias `related`). */
+/**
+ * A field of a type: a value of its row (alias `row`), or the related row or rows (alias `related`). `when`,
+ * if given, is a test on the row alone that is false when there can be no related row (a null reference, an
+ * empty array): the subquery is then not run at all, which on a page of products saves most of its lookups.
+ */
 export type JsonSqlField =
   | { value: (row: string) => string }
-  | { type: string; one: (row: string, related: string) => { from: string; where: string } }
-  | { type: string; many: (row: string, related: string) => { from: string; where: string; order: string } };
+  | { type: string; one: (row: string, related: string) => { from: string; where: string; when?: string } }
+  | { type: string; many: (row: string, related: string) => { from: string; where: string; order: string; when?: string } };
 
 /** The fields one type can write, by field name. */
 export type JsonSqlType = Readonly<Record<string, JsonSqlField>>;
@@ -38,7 +42,11 @@ export const columnsOf = (make: (name: string) => JsonSqlField, names: readonly 
 /** The row of `table` whose id is the row's `idColumn`, in the same company ($1). */
 export const oneById = (type: string, table: string, idColumn: string): JsonSqlField => ({
   type,
-  one: (row, related) => ({ from: `"${table}" ${related}`, where: `${related}."companyId" = $1::int AND ${related}.id = ${row}."${idColumn}"` }),
+  one: (row, related) => ({
+    from: `"${table}" ${related}`,
+    where: `${related}."companyId" = $1::int AND ${related}.id = ${row}."${idColumn}"`,
+    when: `${row}."${idColumn}" IS NOT NULL`,
+  }),
 });
 
 // row_to_json names each value by a column alias, which PostgreSQL cuts at 63 bytes.
@@ -74,11 +82,13 @@ export function objectJsonSql(types: JsonSqlTypes, typeName: string, selection: 
     const related = `${row}_${index}`;
     const object = objectJsonSql(types, known.type, nested!, related);
     if ('one' in known) {
-      const { from, where } = known.one(row, related);
-      return [key, `(SELECT ${object} FROM ${from} WHERE ${where})`];
+      const { from, where, when } = known.one(row, related);
+      const one = `(SELECT ${object} FROM ${from} WHERE ${where})`;
+      return [key, when ? `CASE WHEN ${when} THEN ${one} END` : one];
     }
-    const { from, where, order } = known.many(row, related);
-    return [key, `coalesce((SELECT json_agg(${object} ORDER BY ${order}) FROM ${from} WHERE ${where}), '[]'::json)`];
+    const { from, where, order, when } = known.many(row, related);
+    const many = `coalesce((SELECT json_agg(${object} ORDER BY ${order}) FROM ${from} WHERE ${where}), '[]'::json)`;
+    return [key, when ? `CASE WHEN ${when} THEN ${many} ELSE '[]'::json END` : many];
   });
   if (values.length <= MAX_BUILD_OBJECT_KEYS) return `json_build_object(${values.map(([key, sql]) => `'${key}', ${sql}`).join(', ')})`;
   return `(SELECT row_to_json(r) FROM (SELECT ${values.map(([key, sql]) => `${sql} AS "${key}"`).join(', ')}) r)`;
