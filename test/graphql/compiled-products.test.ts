@@ -337,6 +337,17 @@ describe('/graphql products in one go', () => {
     }
   });
 
+  it('writes the JSON the statement wrote into the body as it is, not parsed and written again', async () => {
+    const query = 'query Few { products(perPage: 2, sort: "id") { items { id sku } meta { total } } }';
+    const { res } = await planned(query, {});
+    expect(res.status).toBe(200);
+    expect(String(res.headers['content-type'])).toMatch(/^application\/(graphql-response\+)?json/);
+    // PostgreSQL's json_build_object writes `"key" : value`; JSON.stringify would write `"key":value`.
+    expect(res.text).toMatch(/^\{"data":\{"products":\{"items":\[\{"id" : \d+, "sku" : "[^"]+"\},\{"id" : \d+, "sku" : "[^"]+"\}\],"meta":\{"total":\d+\}\}\}\}$/);
+    const ordinary = await fieldByField(query, {});
+    expect(res.body.data.products).toEqual(ordinary.body.data.products);
+  });
+
   const VARIED = /* GraphQL */ `
     query Varied($skipName: Boolean!, $withTags: Boolean!, $perPage: Int) {
       __typename
