@@ -24,8 +24,9 @@ const childRows = (type: string, table: string, parentColumn: string, order: (re
   type,
   many: (row, related) => ({
     from: `"${table}" ${related}`,
-    where: `${related}."companyId" = $1::int AND ${related}."${parentColumn}" = ${row}.id${extra(related)}`,
+    where: `${related}."companyId" = $1::int${extra(related)}`,
     order: order(related),
+    owner: `${related}."${parentColumn}"`,
   }),
 });
 
@@ -34,8 +35,9 @@ const linkedRows = (type: string, linkTable: string, linkColumn: string, table: 
   type,
   many: (row, related) => ({
     from: `"${linkTable}" ${related}_link JOIN "${table}" ${related} ON ${related}."companyId" = ${related}_link."companyId" AND ${related}.id = ${related}_link."${linkColumn}"`,
-    where: `${related}_link."companyId" = $1::int AND ${related}_link."productId" = ${row}.id`,
+    where: `${related}_link."companyId" = $1::int`,
     order: order(related, `${related}_link`),
+    owner: `${related}_link."productId"`,
   }),
 });
 

@@ -9,7 +9,7 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import type { SqlRunner } from '../../db/sql-runner.js';
 import type { PageMeta } from '../shared/pagination.js';
-import { canWriteSelection, objectJsonSql, type JsonSelection } from '../shared/selection-json-sql.js';
+import { canWriteSelection, objectJsonSql, type JsonSelection, type PageRelations } from '../shared/selection-json-sql.js';
 import { PRODUCT_JSON_TYPES } from './product-json-types.js';
 import { companyFirst, pageIdsSql, planProductPage, productPageMeta, totalSql, type ProductListArgs } from './product-page.js';
 
@@ -28,15 +28,23 @@ export interface ProductPageJson {
  */
 export async function productPageJson(sql: SqlRunner, companyId: number, args: ProductListArgs, selections: JsonSelection[]): Promise<ProductPageJson> {
   const plan = planProductPage(companyId, args);
-  // The catalogues read the company as $1 (companyFirst holds the statement to it).
-  const arrays = selections.map(
-    (selection) => Prisma.sql`(
-      SELECT '[' || coalesce(string_agg((${Prisma.raw(objectJsonSql(PRODUCT_JSON_TYPES, 'Product', selection, 'p'))})::text, ',' ORDER BY page.n), '') || ']'
-      FROM unnest(${pageIdsSql(plan)}) WITH ORDINALITY AS page(id, n)
-      JOIN "Product" p ON p."companyId" = $1::int AND p.id = page.id)`,
-  );
+  // The catalogues read the company as $1 (companyFirst holds the statement to it). The page's ids are read once
+  // (the CTE); each product's lists come from one grouped read per relation for the whole page.
+  const arrays = selections.map((selection) => {
+    const relations: PageRelations = { ids: 'SELECT id FROM page', joins: [] };
+    const json = objectJsonSql(PRODUCT_JSON_TYPES, 'Product', selection, 'p', relations);
+    return Prisma.sql`(
+      SELECT '[' || coalesce(string_agg((${Prisma.raw(json)})::text, ',' ORDER BY page.n), '') || ']'
+      FROM page
+      JOIN "Product" p ON p."companyId" = $1::int AND p.id = page.id
+      ${Prisma.raw(relations.joins.join('\n      '))})`;
+  });
   const columns = [Prisma.sql`${totalSql(plan)} AS total`, ...arrays.map((array, index) => Prisma.sql`${array} AS ${Prisma.raw(`items_${index}`)}`)];
-  const statement = companyFirst(plan, Prisma.sql`SELECT ${Prisma.join(columns, ', ')}`);
+  const statement = companyFirst(
+    plan,
+    Prisma.sql`WITH page AS MATERIALIZED (SELECT id, n FROM unnest(${pageIdsSql(plan)}) WITH ORDINALITY AS page(id, n))
+    SELECT ${Prisma.join(columns, ', ')}`,
+  );
   const [row] = await sql.queryPrepared<Record<string, unknown>>(statement.text, statement.values);
   return { meta: productPageMeta(plan, Number(row!.total)), items: selections.map((_, index) => row![`items_${index}`] as string) };
 }

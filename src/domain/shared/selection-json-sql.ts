@@ -19,11 +19,24 @@ export type JsonSelection = JsonSelectionField[];
  * A field of a type: a value of its row (alias `row`), or the related row or rows (alias `related`). `when`,
  * if given, is a test on the row alone that is false when there can be no related row (a null reference, an
  * empty array): the subquery is then not run at all, which on a page of products saves most of its lookups.
+ * `owner`, if given, is the related rows' column holding the row's id: `where` then leaves that tie out, and a
+ * page of rows can read the related rows of all its rows at once (PageRelations).
  */
 export type JsonSqlField =
   | { value: (row: string) => string }
   | { type: string; one: (row: string, related: string) => { from: string; where: string; when?: string } }
-  | { type: string; many: (row: string, related: string) => { from: string; where: string; order: string; when?: string } };
+  | { type: string; many: (row: string, related: string) => { from: string; where: string; order: string; when?: string; owner?: string } };
+
+/**
+ * For a page of rows: `ids` selects the page's ids (`SELECT id FROM page`), and `joins` collects one LEFT JOIN per
+ * related list that has an owner, each reading that list for the whole page grouped by owner. One grouped read
+ * per relation costs less than one subquery per row and relation (issue 16: the relations were over half of the
+ * products page statement, and a grouped read measured about 30% cheaper).
+ */
+export interface PageRelations {
+  ids: string;
+  joins: string[];
+}
 
 /** The fields one type can write, by field name. */
 export type JsonSqlType = Readonly<Record<string, JsonSqlField>>;
@@ -71,9 +84,10 @@ export function canWriteSelection(types: JsonSqlTypes, typeName: string, selecti
 /**
  * The JSON object of the row aliased `row` (of type `typeName`) as the selection asks for it. Related rows get
  * aliases numbered by depth, so nested subqueries never shadow a row they refer to. Check the selection with
- * canWriteSelection first.
+ * canWriteSelection first. With `page`, the row is one of a page: its owned lists come from the joins added to
+ * `page.joins`, which the caller puts after the row's table.
  */
-export function objectJsonSql(types: JsonSqlTypes, typeName: string, selection: JsonSelection, row: string): string {
+export function objectJsonSql(types: JsonSqlTypes, typeName: string, selection: JsonSelection, row: string, page?: PageRelations): string {
   const type = types[typeName]!;
   const values = selection.map(({ key, field, selection: nested }, index): [string, string] => {
     if (field === '__typename') return [key, `'${typeName}'::text`];
@@ -86,8 +100,15 @@ export function objectJsonSql(types: JsonSqlTypes, typeName: string, selection: 
       const one = `(SELECT ${object} FROM ${from} WHERE ${where})`;
       return [key, when ? `CASE WHEN ${when} THEN ${one} END` : one];
     }
-    const { from, where, order, when } = known.many(row, related);
-    const many = `coalesce((SELECT json_agg(${object} ORDER BY ${order}) FROM ${from} WHERE ${where}), '[]'::json)`;
+    const { from, where, order, when, owner } = known.many(row, related);
+    const list = `json_agg(${object} ORDER BY ${order})`;
+    if (page && owner) {
+      page.joins.push(
+        `LEFT JOIN (SELECT ${owner} AS owner, ${list} AS list FROM ${from} WHERE ${where} AND ${owner} IN (${page.ids}) GROUP BY ${owner}) ${related}_page ON ${related}_page.owner = ${row}.id`,
+      );
+      return [key, `coalesce(${related}_page.list, '[]'::json)`];
+    }
+    const many = `coalesce((SELECT ${list} FROM ${from} WHERE ${where}${owner ? ` AND ${owner} = ${row}.id` : ''}), '[]'::json)`;
     return [key, when ? `CASE WHEN ${when} THEN ${many} ELSE '[]'::json END` : many];
   });
   if (values.length <= MAX_BUILD_OBJECT_KEYS) return `json_build_object(${values.map(([key, sql]) => `'${key}', ${sql}`).join(', ')})`;
