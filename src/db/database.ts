@@ -57,11 +57,16 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
   return database;
 }
 
+// Prisma gives up on starting a transaction after 2 s by default: with every pooled connection busy (50 sales
+// orders confirmed at once, each waiting on the product's lock) a request then failed with a 500 instead of
+// waiting its turn. Every transaction waits and runs as long as the postings always allowed theirs.
+const TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 30_000 };
+
 /** A Prisma client over the adapter, recording the current actor for the audit log; with onQuery, one that reports each statement it sends. */
 function prismaClient(driverAdapter: Prisma.PrismaClientOptions['adapter'], onQuery?: (sql: string) => void): PrismaClient {
   const adapter = recordingActors(driverAdapter as any) as Prisma.PrismaClientOptions['adapter'];
-  if (!onQuery) return new PrismaClient({ adapter });
-  const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
+  if (!onQuery) return new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
+  const client = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS, log: [{ emit: 'event', level: 'query' }] });
   client.$on('query', (event) => onQuery(event.query));
   return client as unknown as PrismaClient;
 }
