@@ -59,7 +59,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
 
 // Prisma gives up on starting a transaction after 2 s by default: with every pooled connection busy (50 sales
 // orders confirmed at once, each waiting on the product's lock) a request then failed with a 500 instead of
-// waiting its turn. Every transaction waits and runs as long as the postings always allowed theirs.
+// waiting its turn. Every transaction waits and runs as long as the postings used to ask for each time.
 const TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 30_000 };
 
 /** A Prisma client over the adapter, recording the current actor for the audit log; with onQuery, one that reports each statement it sends. */

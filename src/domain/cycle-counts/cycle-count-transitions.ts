@@ -121,7 +121,6 @@ export async function postSession(db: TenantDb, id: number, actor: SessionActor,
       });
       return reread(tx, id, query);
     },
-    { maxWait: 30_000, timeout: 30_000 },
   );
 }
 

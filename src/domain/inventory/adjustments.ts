@@ -74,11 +74,9 @@ export async function createAdjustmentJson(db: TenantDb, input: AdjustmentInput,
 
 /** Posts the adjustment and reads the answer in the same transaction: a failing read posts nothing. */
 function postAndAnswer<T>(db: TenantDb, input: AdjustmentInput, context: PostingContext, answer: (tx: TenantTx, id: number) => Promise<T>): Promise<T> {
-  return db.$transaction(
-    async (tx) => answer(tx, await postAdjustment(tx, input, context)),
-    // Under load many posts queue for a pooled connection (and for the balance row locks): wait rather than fail.
-    { maxWait: 30_000, timeout: 30_000 },
-  );
+  // Under load many posts queue for a pooled connection and the balance row locks: the client's transaction
+  // limits (src/db/database.ts) let them wait rather than fail.
+  return db.$transaction(async (tx) => answer(tx, await postAdjustment(tx, input, context)));
 }
 
 /** Checks and posts an adjustment inside the caller's transaction (a cycle count posts one); answers its id. */

@@ -50,7 +50,6 @@ export async function createCompletion(db: TenantDb, workOrderId: number, input:
       const id = await produce(tx, workOrderId, input, actor);
       return tx.workOrderCompletion.findUniqueOrThrow({ ...query, where: byId(id) });
     },
-    { maxWait: 30_000, timeout: 30_000 },
   );
 }
 

@@ -52,7 +52,6 @@ export async function completeStep(db: TenantDb, workOrderId: number, stepId: nu
       }
       return tx.workOrderStep.findUniqueOrThrow({ ...query, where: byId(stepId) });
     },
-    { maxWait: 30_000, timeout: 30_000 },
   );
 }
 
