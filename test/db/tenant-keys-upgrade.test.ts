@@ -170,8 +170,10 @@ describe('upgrading a filled database to tenant-first keys', () => {
 
     const after = await tableRows(target);
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
-    // A table a later migration creates (the event outbox, jobs) starts empty: the old schema had nowhere to keep its rows.
-    for (const [table, rows] of Object.entries(before)) expect(after[table], table).toEqual(carried.has(table) ? rows : []);
+    // A table a later migration creates (the event outbox, jobs) starts empty: the old schema had nowhere to keep its rows;
+    // except the products' kept counts, which their migration computes from the products (and must find the same).
+    const computed = new Set(['ProductStatusCount']);
+    for (const [table, rows] of Object.entries(before)) expect(after[table], table).toEqual(carried.has(table) || computed.has(table) ? rows : []);
     expect(after.UnitConversionRuleAlternateSku!.map((row) => JSON.parse(row))).toEqual(
       expect.arrayContaining(ruleLinks.map((link) => ({ companyId: link.companyId, ruleId: link.ruleId, alternateSkuId: link.alternateSku.id }))),
     );

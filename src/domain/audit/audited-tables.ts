@@ -4,6 +4,7 @@
 export const NOT_AUDITED: Readonly<Record<string, string>> = {
   AuditLogEntry: 'the audit log itself',
   RateLimitCounter: 'request counters, not business data',
+  ProductStatusCount: 'derived from the products: how many a company has in each status',
   IdempotencyKey: 'stored responses of retried requests',
   SettingsSession: 'sign-in sessions of the settings pages',
   StockMovement: 'the ledger: append-only, each movement names the document that made it, which is audited',

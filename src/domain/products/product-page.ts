@@ -35,6 +35,8 @@ export interface ProductPagePlan {
   window: PageWindow;
   /** Active products of the company meeting the filters (alias `p`); the company is its first parameter. */
   matching: Prisma.Sql;
+  /** Whether any filter narrows the page to fewer than all the company's active products. */
+  filtered: boolean;
   order: Prisma.Sql;
 }
 
@@ -52,12 +54,20 @@ export function planProductPage(companyId: number, args: ProductListArgs): Produ
     companyId,
     window: window!,
     matching: Prisma.sql`"Product" p WHERE p."companyId" = ${companyId}::int AND p.status = ${ACTIVE}::int AND ${filters}`,
+    filtered: (args.filters ?? []).length > 0,
     order,
   };
 }
 
-/** `total`: how many products match (int). */
-export const totalSql = (plan: ProductPagePlan) => Prisma.sql`(SELECT count(*)::int FROM ${plan.matching})`;
+/**
+ * `total`: how many products match (int). Unfiltered, that is every active product of the company: the count the
+ * Product triggers keep (ProductStatusCount) answers it from one row, where counting the catalogue took a sixth of
+ * the products page's statement at 10,000 products and grows with the catalogue (issue 16).
+ */
+export const totalSql = (plan: ProductPagePlan) =>
+  plan.filtered
+    ? Prisma.sql`(SELECT count(*)::int FROM ${plan.matching})`
+    : Prisma.sql`coalesce((SELECT c.count FROM "ProductStatusCount" c WHERE c."companyId" = ${plan.companyId}::int AND c.status = ${ACTIVE}::int), 0)`;
 
 /** The ids of the page's products, in page order (int[]). */
 export const pageIdsSql = (plan: ProductPagePlan) =>
