@@ -103,8 +103,11 @@ export function objectJsonSql(types: JsonSqlTypes, typeName: string, selection: 
     const { from, where, order, when, owner } = known.many(row, related);
     const list = `json_agg(${object} ORDER BY ${order})`;
     if (page && owner) {
+      // `= ANY (ARRAY(...))` rather than `IN (...)`: the planner then probes the owner's index once per page row,
+      // where for `IN` it guessed 10 page rows and read a list table of a few thousand rows whole (kit items on
+      // the bench: the statement is about a tenth cheaper this way).
       page.joins.push(
-        `LEFT JOIN (SELECT ${owner} AS owner, ${list} AS list FROM ${from} WHERE ${where} AND ${owner} IN (${page.ids}) GROUP BY ${owner}) ${related}_page ON ${related}_page.owner = ${row}.id`,
+        `LEFT JOIN (SELECT ${owner} AS owner, ${list} AS list FROM ${from} WHERE ${where} AND ${owner} = ANY (ARRAY(${page.ids})) GROUP BY ${owner}) ${related}_page ON ${related}_page.owner = ${row}.id`,
       );
       return [key, `coalesce(${related}_page.list, '[]'::json)`];
     }
