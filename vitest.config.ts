@@ -3,6 +3,15 @@ import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * Files that replace a module of the service with vi.mock: a mock lives in the worker's module registry, so
+ * these run in a fresh worker of their own. Every other file shares its worker's loaded modules with the files
+ * before it (no per-file import of the service and its libraries, and code the JIT has already compiled);
+ * each still opens its own database and server, and test/support/file-isolation.ts restores process.env.
+ */
+const OWN_WORKER = ['test/rest/filter-grammar.test.ts', 'test/http/shutdown.test.ts'];
+const NOT_TESTS = ['test/bench/**', 'node_modules/**'];
+
 export default defineConfig({
   resolve: {
     // graphql 16 ships both index.mjs and index.js without an exports map: Vite would pick the .mjs for our
@@ -10,13 +19,15 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
   },
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: ['test/bench/**', 'node_modules/**'],
-    // Each test file starts its own server over its own database.
+    setupFiles: ['test/support/file-isolation.ts'],
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    projects: [
+      { extends: true, test: { name: 'shared-worker', include: ['test/**/*.test.ts'], exclude: [...NOT_TESTS, ...OWN_WORKER], isolate: false } },
+      { extends: true, test: { name: 'own-worker', include: OWN_WORKER, exclude: NOT_TESTS, isolate: true } },
+    ],
   },
 });

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 import { applyMigrations } from './migrations.js';
-import { seedFromTemplate } from './pglite-template.js';
+import { seedFromTemplate, templateImage } from './pglite-template.js';
 import { takeTurns } from './pglite-turns.js';
 import { pgliteRunner, pgRunner, reportingRunner, type SqlRunner } from './sql-runner.js';
 import { recordingActors } from './audit-actor.js';
@@ -79,7 +79,9 @@ async function openPglite(dataDir: string | null, onQuery: ((sql: string) => voi
     // A new folder starts from the migrated empty database (a copy), not from initdb and every migration.
     if (migrate) await seedFromTemplate(location);
   }
-  const pglite = takeTurns(location ? new PGlite(location) : new PGlite());
+  // In memory (the tests), a new database is loaded from the migrated template's tarball instead.
+  const image = location === undefined && migrate ? await templateImage() : null;
+  const pglite = takeTurns(location ? new PGlite(location) : new PGlite(image ? { loadDataDir: image } : {}));
   await pglite.waitReady;
   // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils; the runtime interface
   // it implements is the one Prisma 6.19 calls (argTypes, whose type changed, are not read by it).

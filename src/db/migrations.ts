@@ -30,6 +30,13 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
     });
 }
 
+/** One checksum of every committed migration (names and contents): keys the migrated templates. */
+export function migrationsChecksum(migrations = readMigrations()): string {
+  const hash = createHash('sha256');
+  for (const migration of migrations) hash.update(`${migration.name}:${migration.checksum}\n`);
+  return hash.digest('hex');
+}
+
 export async function applyMigrations(runner: SqlRunner, migrations = readMigrations()): Promise<string[]> {
   return runner.transaction(async (tx) => {
     // The lock is held until this transaction ends; a second process waits here, then sees the work done.

@@ -1,14 +1,15 @@
-// A new embedded data folder starts as a copy of an empty database that has every migration applied: the
+// A new embedded database starts as a copy of an empty database that has every migration applied: the
 // template, kept in node_modules/.cache and keyed by the migrations and the PGlite version. Creating a
 // PGlite cluster (initdb in WebAssembly) and applying every migration takes seconds; copying a closed
-// cluster's files and reopening it takes well under one. The first fresh folder builds the template.
-// Any failure here only means the folder is created the slow way.
+// cluster's files and reopening it takes well under one. A data folder is filled from the template's folder;
+// an in-memory database (the tests') is loaded from the template's tarball. The first use builds each.
+// Any failure here only means the database is created the slow way.
 import { PGlite } from '@electric-sql/pglite';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyMigrations, readMigrations } from './migrations.js';
+import { applyMigrations, migrationsChecksum } from './migrations.js';
 import { pgliteRunner } from './sql-runner.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -16,9 +17,7 @@ export const TEMPLATE_CACHE = path.join(ROOT, 'node_modules/.cache/inventory-ser
 
 function templateKey(): string {
   const pgliteVersion = JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version as string;
-  const hash = createHash('sha256').update(pgliteVersion);
-  for (const migration of readMigrations()) hash.update(`${migration.name}:${migration.checksum}\n`);
-  return hash.digest('hex').slice(0, 16);
+  return createHash('sha256').update(`${pgliteVersion}\n${migrationsChecksum()}`).digest('hex').slice(0, 16);
 }
 
 /** A folder holds a cluster once initdb has written PG_VERSION. */
@@ -26,18 +25,25 @@ function isEmptyFolder(location: string): boolean {
   return !existsSync(location) || readdirSync(location).length === 0;
 }
 
-async function buildTemplate(target: string): Promise<void> {
-  const building = `${target}.building-${randomBytes(4).toString('hex')}`;
-  mkdirSync(building, { recursive: true });
+/** A migrated cluster in `building` (a folder, or memory when null), handed to `keep` before it is closed. */
+async function buildMigrated(building: string | null, keep: (pglite: PGlite) => Promise<void>): Promise<void> {
+  const pglite = building === null ? new PGlite() : new PGlite(building);
+  await pglite.waitReady;
   try {
-    const pglite = new PGlite(building);
-    await pglite.waitReady;
-    try {
-      await applyMigrations(pgliteRunner(pglite));
-    } finally {
-      await pglite.close();
-    }
-    renameSync(building, target); // atomic: a template is whole or absent
+    await applyMigrations(pgliteRunner(pglite));
+    await keep(pglite);
+  } finally {
+    await pglite.close();
+  }
+}
+
+/** Builds `target` (a folder or a file) under a temporary name, then renames it: a template is whole or absent. */
+async function buildAtomically(target: string, build: (building: string) => Promise<void>): Promise<void> {
+  const building = `${target}.building-${randomBytes(4).toString('hex')}`;
+  mkdirSync(path.dirname(target), { recursive: true });
+  try {
+    await build(building);
+    renameSync(building, target);
   } catch (error) {
     rmSync(building, { recursive: true, force: true });
     if (!existsSync(target)) throw error; // another process won the race: use its template
@@ -49,7 +55,12 @@ export async function seedFromTemplate(location: string): Promise<boolean> {
   if (!isEmptyFolder(location)) return false;
   try {
     const template = path.join(TEMPLATE_CACHE, `pglite-${templateKey()}`);
-    if (!existsSync(template)) await buildTemplate(template);
+    if (!existsSync(template)) {
+      await buildAtomically(template, async (building) => {
+        mkdirSync(building, { recursive: true });
+        await buildMigrated(building, async () => {});
+      });
+    }
     cpSync(template, location, { recursive: true });
     return true;
   } catch {
@@ -57,4 +68,27 @@ export async function seedFromTemplate(location: string): Promise<boolean> {
     mkdirSync(location, { recursive: true });
     return false;
   }
+}
+
+let imageInProcess: Promise<Blob | null> | null = null;
+
+/**
+ * The migrated empty database as an uncompressed tarball, for PGlite's `loadDataDir` (building and caching it
+ * first if need be; read once per process); null when it could not be had.
+ */
+export function templateImage(): Promise<Blob | null> {
+  imageInProcess ??= (async () => {
+    try {
+      const image = path.join(TEMPLATE_CACHE, `pglite-${templateKey()}.tar`);
+      if (!existsSync(image)) {
+        await buildAtomically(image, (building) =>
+          buildMigrated(null, async (pglite) => writeFileSync(building, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()))),
+        );
+      }
+      return new Blob([readFileSync(image)]);
+    } catch {
+      return null;
+    }
+  })();
+  return imageInProcess;
 }

@@ -19,7 +19,7 @@ export async function fingerprintReader(sql: SqlRunner, companyId: number): Prom
   const part = (table: string, where: string) =>
     `SELECT '${table}' AS t, count(*)::text || ':' || coalesce(sum(hashtextextended(x::text, 0)::numeric), 0)::text AS f FROM "${table}" x WHERE ${where}`;
   const statement = [part('Company', 'x.id = $1'), ...tables.map((table) => part(table, 'x."companyId" = $1'))].join('\nUNION ALL\n');
-  return async () => new Map((await sql.query<{ t: string; f: string }>(statement, [companyId])).map((row) => [row.t, row.f]));
+  return async () => new Map((await sql.queryPrepared<{ t: string; f: string }>(statement, [companyId])).map((row) => [row.t, row.f]));
 }
 
 /** The tables whose fingerprint differs. */
