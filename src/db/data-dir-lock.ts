@@ -40,6 +40,7 @@ export function claimDataDir(dataDir: string, role: 'server' | 'cli', options: {
       const release = () => {
         if (released) return;
         released = true;
+        process.off('exit', release); // a process that claims folders again and again keeps no listener per claim
         rmSync(file, { force: true });
       };
       process.once('exit', release);

@@ -79,8 +79,8 @@ async function openPglite(dataDir: string | null, onQuery: ((sql: string) => voi
     // A new folder starts from the migrated empty database (a copy), not from initdb and every migration.
     if (migrate) await seedFromTemplate(location);
   }
-  // In memory (the tests), a new database is loaded from the migrated template's tarball instead.
-  const image = location === undefined && migrate ? await templateImage() : null;
+  // In memory (the tests), a new database is loaded from a template's tarball instead of running initdb.
+  const image = location === undefined ? await templateImage({ migrated: migrate }) : null;
   const pglite = takeTurns(location ? new PGlite(location) : new PGlite(image ? { loadDataDir: image } : {}));
   await pglite.waitReady;
   // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils; the runtime interface

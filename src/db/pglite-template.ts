@@ -15,9 +15,13 @@ import { pgliteRunner } from './sql-runner.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const TEMPLATE_CACHE = path.join(ROOT, 'node_modules/.cache/inventory-service');
 
+function pgliteVersion(): string {
+  return JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version as string;
+}
+
+/** Names the migrated template: a new PGlite version or any change of the migrations makes a new one. */
 function templateKey(): string {
-  const pgliteVersion = JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version as string;
-  return createHash('sha256').update(`${pgliteVersion}\n${migrationsChecksum()}`).digest('hex').slice(0, 16);
+  return createHash('sha256').update(`${pgliteVersion()}\n${migrationsChecksum()}`).digest('hex').slice(0, 16);
 }
 
 /** A folder holds a cluster once initdb has written PG_VERSION. */
@@ -25,12 +29,12 @@ function isEmptyFolder(location: string): boolean {
   return !existsSync(location) || readdirSync(location).length === 0;
 }
 
-/** A migrated cluster in `building` (a folder, or memory when null), handed to `keep` before it is closed. */
-async function buildMigrated(building: string | null, keep: (pglite: PGlite) => Promise<void>): Promise<void> {
+/** A new cluster in `building` (a folder, or memory when null), migrated or not, handed to `keep` before it is closed. */
+async function buildCluster(building: string | null, migrated: boolean, keep: (pglite: PGlite) => Promise<void>): Promise<void> {
   const pglite = building === null ? new PGlite() : new PGlite(building);
   await pglite.waitReady;
   try {
-    await applyMigrations(pgliteRunner(pglite));
+    if (migrated) await applyMigrations(pgliteRunner(pglite));
     await keep(pglite);
   } finally {
     await pglite.close();
@@ -58,7 +62,7 @@ export async function seedFromTemplate(location: string): Promise<boolean> {
     if (!existsSync(template)) {
       await buildAtomically(template, async (building) => {
         mkdirSync(building, { recursive: true });
-        await buildMigrated(building, async () => {});
+        await buildCluster(building, true, async () => {});
       });
     }
     cpSync(template, location, { recursive: true });
@@ -70,25 +74,30 @@ export async function seedFromTemplate(location: string): Promise<boolean> {
   }
 }
 
-let imageInProcess: Promise<Blob | null> | null = null;
+const imagesInProcess = new Map<boolean, Promise<Blob | null>>();
 
 /**
- * The migrated empty database as an uncompressed tarball, for PGlite's `loadDataDir` (building and caching it
- * first if need be; read once per process); null when it could not be had.
+ * A new cluster as an uncompressed tarball, for PGlite's `loadDataDir`: the migrated template, or (`migrated:
+ * false`) what initdb leaves, for what must start before any migration. Built and cached first if need be,
+ * read once per process; null when it could not be had.
  */
-export function templateImage(): Promise<Blob | null> {
-  imageInProcess ??= (async () => {
-    try {
-      const image = path.join(TEMPLATE_CACHE, `pglite-${templateKey()}.tar`);
-      if (!existsSync(image)) {
-        await buildAtomically(image, (building) =>
-          buildMigrated(null, async (pglite) => writeFileSync(building, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()))),
-        );
+export function templateImage({ migrated }: { migrated: boolean } = { migrated: true }): Promise<Blob | null> {
+  let image = imagesInProcess.get(migrated);
+  if (!image) {
+    image = (async () => {
+      try {
+        const file = path.join(TEMPLATE_CACHE, migrated ? `pglite-${templateKey()}.tar` : `pglite-initdb-${pgliteVersion()}.tar`);
+        if (!existsSync(file)) {
+          await buildAtomically(file, (building) =>
+            buildCluster(null, migrated, async (pglite) => writeFileSync(building, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()))),
+          );
+        }
+        return new Blob([readFileSync(file)]);
+      } catch {
+        return null;
       }
-      return new Blob([readFileSync(image)]);
-    } catch {
-      return null;
-    }
-  })();
-  return imageInProcess;
+    })();
+    imagesInProcess.set(migrated, image);
+  }
+  return image;
 }

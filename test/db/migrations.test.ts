@@ -9,8 +9,9 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, appendFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { freshPglite as newCluster } from '../support/fresh-pglite.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyMigrations, MIGRATIONS_DIR, MIGRATIONS_TABLE, readMigrations } from '../../src/db/migrations.js';
 import { pgliteRunner, pgRunner, type SqlRunner } from '../../src/db/sql-runner.js';
@@ -25,8 +26,7 @@ afterAll(async () => {
 });
 
 async function freshPglite(): Promise<PGlite> {
-  const db = new PGlite();
-  await db.waitReady;
+  const db = await newCluster();
   cleanups.push(() => db.close());
   return db;
 }

@@ -1,8 +1,9 @@
 // Embedded PGlite's statements take turns (src/db/pglite-turns.ts): in the order they were asked, with the event
 // loop turning between them, so work that is ready (an answer to send) is not held until every queued statement
 // has run. Run on PGlite itself whatever the test database is: it is about the embedded driver.
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPglite } from '../support/fresh-pglite.js';
 import { takeTurns } from '../../src/db/pglite-turns.js';
 
 // A statement that takes a few milliseconds of PGlite's (the test's own) thread.
@@ -22,9 +23,7 @@ describe('PGlite taking turns', () => {
   let plain: PGlite;
   let turns: PGlite;
   beforeAll(async () => {
-    plain = new PGlite();
-    turns = takeTurns(new PGlite());
-    await Promise.all([plain.waitReady, turns.waitReady]);
+    [plain, turns] = await Promise.all([freshPglite(), freshPglite().then(takeTurns)]);
   });
   afterAll(async () => {
     await Promise.all([plain?.close(), turns?.close()]);

@@ -2,8 +2,9 @@
 // rows own is read once for the whole page (one grouped LEFT JOIN), and the answer is the one the row-by-row form
 // gives, for rows with several, one or no related rows, with lists nested inside lists, and never another
 // company's rows. On PGlite with tables of its own, so the catalogue here is small and every case is visible.
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPglite } from '../support/fresh-pglite.js';
 import { objectJsonSql, type JsonSelection, type JsonSqlTypes, type PageRelations } from '../../src/domain/shared/selection-json-sql.js';
 
 const TYPES: JsonSqlTypes = {
@@ -36,7 +37,7 @@ const SELECTION: JsonSelection = [
 describe('a selection written for a page of rows', () => {
   let db: PGlite;
   beforeAll(async () => {
-    db = new PGlite();
+    db = await freshPglite();
     await db.exec(`
       CREATE TABLE box ("companyId" int, id int, label text, PRIMARY KEY ("companyId", id));
       CREATE TABLE item ("companyId" int, id int, "boxId" int, name text, position int, PRIMARY KEY ("companyId", id));
