@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 import { applyMigrations } from './migrations.js';
-import { seedFromTemplate, templateImage } from './pglite-template.js';
+import { inMemoryCluster, seedFromTemplate } from './pglite-template.js';
 import { takeTurns } from './pglite-turns.js';
 import { pgliteRunner, pgRunner, reportingRunner, type SqlRunner } from './sql-runner.js';
 import { recordingActors } from './audit-actor.js';
@@ -80,8 +80,7 @@ async function openPglite(dataDir: string | null, onQuery: ((sql: string) => voi
     if (migrate) await seedFromTemplate(location);
   }
   // In memory (the tests), a new database is loaded from a template's tarball instead of running initdb.
-  const image = location === undefined ? await templateImage({ migrated: migrate }) : null;
-  const pglite = takeTurns(location ? new PGlite(location) : new PGlite(image ? { loadDataDir: image } : {}));
+  const pglite = takeTurns(location ? new PGlite(location) : await inMemoryCluster({ migrated: migrate }));
   await pglite.waitReady;
   // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils; the runtime interface
   // it implements is the one Prisma 6.19 calls (argTypes, whose type changed, are not read by it).

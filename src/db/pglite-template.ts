@@ -101,3 +101,11 @@ export function templateImage({ migrated }: { migrated: boolean } = { migrated: 
   }
   return image;
 }
+
+/** A new in-memory cluster, ready, loaded from a template's tarball (migrated, or initdb's) instead of made by initdb. */
+export async function inMemoryCluster({ migrated }: { migrated: boolean }): Promise<PGlite> {
+  const image = await templateImage({ migrated });
+  const pglite = new PGlite(image ? { loadDataDir: image } : {});
+  await pglite.waitReady;
+  return pglite;
+}

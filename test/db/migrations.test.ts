@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { freshPglite as newCluster } from '../support/fresh-pglite.js';
+import { inMemoryCluster } from '../../src/db/pglite-template.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyMigrations, MIGRATIONS_DIR, MIGRATIONS_TABLE, readMigrations } from '../../src/db/migrations.js';
 import { pgliteRunner, pgRunner, type SqlRunner } from '../../src/db/sql-runner.js';
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 async function freshPglite(): Promise<PGlite> {
-  const db = await newCluster();
+  const db = await inMemoryCluster({ migrated: false });
   cleanups.push(() => db.close());
   return db;
 }

@@ -5,7 +5,7 @@
 // on PostgreSQL queryPrepared is query.
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPglite } from '../support/fresh-pglite.js';
+import { inMemoryCluster } from '../../src/db/pglite-template.js';
 import { preparedQuery } from '../../src/db/pglite-prepared.js';
 import { takeTurns } from '../../src/db/pglite-turns.js';
 import { pgliteRunner } from '../../src/db/sql-runner.js';
@@ -23,7 +23,7 @@ describe('prepared statements on PGlite', () => {
   let pglite: PGlite;
 
   beforeAll(async () => {
-    pglite = takeTurns(await freshPglite());
+    pglite = takeTurns(await inMemoryCluster({ migrated: false }));
     await pglite.exec(`CREATE TABLE item (id int PRIMARY KEY, name text NOT NULL); INSERT INTO item SELECT n, 'item ' || n FROM generate_series(1, 50) n`);
   });
   afterAll(async () => {
@@ -94,7 +94,7 @@ describe('prepared statements on PGlite', () => {
   });
 
   it('answers every call asked at once, while statements are prepared and deallocated between them', async () => {
-    for (const database of [pglite, await freshPglite()]) {
+    for (const database of [pglite, await inMemoryCluster({ migrated: false })]) {
       if (database !== pglite) await database.exec(`CREATE TABLE item (id int PRIMARY KEY, name text NOT NULL); INSERT INTO item SELECT n, 'item ' || n FROM generate_series(1, 50) n`);
       const prepared = preparedQuery(database, 3);
       const calls = Array.from({ length: 60 }, (_, i) => {

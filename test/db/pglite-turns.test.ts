@@ -3,7 +3,7 @@
 // has run. Run on PGlite itself whatever the test database is: it is about the embedded driver.
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPglite } from '../support/fresh-pglite.js';
+import { inMemoryCluster } from '../../src/db/pglite-template.js';
 import { takeTurns } from '../../src/db/pglite-turns.js';
 
 // A statement that takes a few milliseconds of PGlite's (the test's own) thread.
@@ -23,7 +23,7 @@ describe('PGlite taking turns', () => {
   let plain: PGlite;
   let turns: PGlite;
   beforeAll(async () => {
-    [plain, turns] = await Promise.all([freshPglite(), freshPglite().then(takeTurns)]);
+    [plain, turns] = await Promise.all([inMemoryCluster({ migrated: false }), inMemoryCluster({ migrated: false }).then(takeTurns)]);
   });
   afterAll(async () => {
     await Promise.all([plain?.close(), turns?.close()]);

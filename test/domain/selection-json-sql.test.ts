@@ -4,7 +4,7 @@
 // company's rows. On PGlite with tables of its own, so the catalogue here is small and every case is visible.
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPglite } from '../support/fresh-pglite.js';
+import { inMemoryCluster } from '../../src/db/pglite-template.js';
 import { objectJsonSql, type JsonSelection, type JsonSqlTypes, type PageRelations } from '../../src/domain/shared/selection-json-sql.js';
 
 const TYPES: JsonSqlTypes = {
@@ -37,7 +37,7 @@ const SELECTION: JsonSelection = [
 describe('a selection written for a page of rows', () => {
   let db: PGlite;
   beforeAll(async () => {
-    db = await freshPglite();
+    db = await inMemoryCluster({ migrated: false });
     await db.exec(`
       CREATE TABLE box ("companyId" int, id int, label text, PRIMARY KEY ("companyId", id));
       CREATE TABLE item ("companyId" int, id int, "boxId" int, name text, position int, PRIMARY KEY ("companyId", id));
