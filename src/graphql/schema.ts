@@ -56,10 +56,19 @@ function requireScope(type: GraphQLObjectType | null | undefined, rule: ScopeRul
   }
 }
 
+let built: GraphQLSchema | undefined;
+
+/**
+ * The schema, built on the first call: every area registers its types when its module is imported, so there is
+ * nothing left to change afterwards, and each app in a process (the tests start one per file) serves the same
+ * object, which lets the REST gateway prepare its routes once per schema (src/rest/gateway.ts).
+ */
 export function buildSchema(): GraphQLSchema {
+  if (built) return built;
   const schema = builder.toSchema({ sortSchema: true });
   requireScope(schema.getQueryType(), READ_SCOPE);
   requireScope(schema.getSubscriptionType(), READ_SCOPE);
   requireScope(schema.getMutationType(), WRITE_SCOPE);
+  built = schema;
   return schema;
 }

@@ -3,7 +3,7 @@
 // such as a PDF that the request asks for, hand it to the route's renderer, src/rest/formats.ts); every other
 // Query/Mutation field is served by sofa-api. The OpenAPI document and docs page are served here too.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { execute, subscribe, type ExecutionResult } from 'graphql';
+import { execute, subscribe, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { FieldErrorCollector } from '../domain/shared/errors.js';
 import { unstorableTextProblem } from '../domain/shared/storable-text.js';
 import { authenticateRequest } from '../http/authenticate.js';
@@ -28,7 +28,7 @@ import { withIdempotency } from '../http/idempotency.js';
 import { runApiRequest } from '../http/api-request.js';
 import { pageSecurityHeaders } from '../http/content-security.js';
 import { decodePathSegment } from '../http/path-segment.js';
-import { createSofaHandler } from './sofa.js';
+import { createSofaHandler, type SofaHandler } from './sofa.js';
 import { executeOperation, HOLDS_JSON_TEXT } from '../graphql/shared/compiled-execution.js';
 
 export { REST_BASE_PATH };
@@ -37,11 +37,30 @@ export interface RestGateway {
   handle(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): Promise<void>;
 }
 
+/** What depends on the schema alone: each documented route compiled, and the OpenAPI document served. */
+interface PreparedRoutes {
+  routes: CompiledRoute[];
+  openApi: string;
+}
+
+// Compiling and validating every route's operation and building the document take about half a second: done
+// once per schema, however many apps serve it (one per test file in a test worker).
+const preparedBySchema = new WeakMap<GraphQLSchema, PreparedRoutes>();
+
+function prepareRoutes(schema: GraphQLSchema, sofa: SofaHandler): PreparedRoutes {
+  let prepared = preparedBySchema.get(schema);
+  if (!prepared) {
+    const routes = compileRoutes(restRoutes, schema);
+    prepared = { routes, openApi: JSON.stringify(buildOpenApiDocument(routes, schema, sofa.openApiDocument(), REST_BASE_PATH)) };
+    preparedBySchema.set(schema, prepared);
+  }
+  return prepared;
+}
+
 export function createRestGateway(services: AppServices): RestGateway {
   const { schema, database, config, logger } = services;
-  const routes = compileRoutes(restRoutes, schema);
   const sofa = createSofaHandler(schema, restRoutes, REST_BASE_PATH, logger);
-  const openApi = JSON.stringify(buildOpenApiDocument(routes, schema, sofa.openApiDocument(), REST_BASE_PATH));
+  const { routes, openApi } = prepareRoutes(schema, sofa);
   const docs = docsPage(`${REST_BASE_PATH}/openapi.json`);
   const docsHeaders = pageSecurityHeaders(docs);
 
