@@ -58,18 +58,21 @@ export async function startFuzzServer(): Promise<FuzzServer> {
     });
 
   await seedFixtures(send);
-  const fingerprint = await fingerprintReader(server.database.sql, acme.companyId);
+  const fingerprint = await fingerprintReader(server.database.sql, acme.companyId, server.database.url);
   return {
     server,
     acme,
     send,
-    fingerprint,
+    fingerprint: fingerprint.read,
     takeLoggedErrors: () => {
       const taken = logged;
       logged = [];
       return taken;
     },
-    close: () => server.close(),
+    close: async () => {
+      await fingerprint.close();
+      await server.close();
+    },
   };
 }
 

@@ -128,7 +128,7 @@ beforeAll(async () => {
   const document = await server.call('GET', `${BASE}/openapi.json`, { token: acme.token, company: acme.slug });
   expect(document.status).toBe(200);
   operations = listOperations(document.body);
-  fingerprint = await fingerprintReader(server.database.sql, acme.companyId);
+  fingerprint = (await fingerprintReader(server.database.sql, acme.companyId)).read;
   before = await fingerprint();
 }, 120_000);
 afterAll(() => server?.close());

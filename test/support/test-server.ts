@@ -39,7 +39,8 @@ export interface CallResult {
 
 export interface TestServer {
   app: App;
-  database: Database;
+  /** `url` on PostgreSQL: the database's address, for a connection of the test's own. */
+  database: Database & { url?: string };
   config: Config;
   port: number;
   baseUrl: string;
@@ -55,7 +56,7 @@ export interface TestServer {
 
 /** `database`: serve this one (the caller set it up, e.g. at an older migration) instead of a fresh one. */
 /** `background`: run the job worker too (polling every 50 ms), as the server does. */
-export async function startTestServer(options: { logger?: Logger; database?: Database; background?: boolean; configure?: (config: Config) => Config } = {}): Promise<TestServer> {
+export async function startTestServer(options: { logger?: Logger; database?: Database & { url?: string }; background?: boolean; configure?: (config: Config) => Config } = {}): Promise<TestServer> {
   const database = options.database ?? (await openTestDatabase());
   let config: Config = {
     port: 0,
