@@ -19,7 +19,7 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
   },
   test: {
-    setupFiles: ['test/support/file-isolation.ts'],
+    setupFiles: ['test/support/file-isolation.ts', 'test/support/no-busy-connection.ts'],
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,
