@@ -57,7 +57,7 @@ it('shows, sets and resets a company\'s request budgets, refusing malformed inpu
   const reset = await runCli(dataDir, 'company:rate-limits', '--company', 'shop', '--reset', 'all');
   expect(reset.code, reset.stderr).toBe(0);
   expect(await ownLimits('shop')).toEqual({});
-});
+}, 240_000);
 
 it('records what a command changes in the audit log as the CLI\'s, under the command\'s name', async () => {
   const created = await runCli(dataDir, 'token:create', '--company', 'shop', '--name', 'made-on-the-command-line');
@@ -67,4 +67,4 @@ it('records what a command changes in the audit log as the CLI\'s, under the com
   );
   expect(entry).toMatchObject({ actorType: 'cli', actorId: null, actorName: 'token:create', action: 'create' });
   expect(readableChanges(entry.action, entry.changes).name).toEqual({ before: null, after: 'made-on-the-command-line' });
-});
+}, 240_000);

@@ -17,6 +17,7 @@ import { Decimal } from '../../src/domain/shared/decimal.js';
 import { createSupplier } from '../../src/domain/suppliers/suppliers.js';
 import { createCompany } from '../../src/domain/tenancy/companies.js';
 import { openTestDatabase } from '../support/test-database.js';
+import { recordStatements } from '../support/statement-log.js';
 
 let database: Database;
 let db: TenantDb;
@@ -60,7 +61,7 @@ const product = async (sku: string, extra: Record<string, unknown> = {}) => {
 };
 
 beforeAll(async () => {
-  database = await openTestDatabase({ onQuery: (sql) => statements.push(sql) });
+  database = await openTestDatabase({ onQuery: recordStatements(statements) });
   db = await company('acme');
   other = await company('globex');
   for (const sku of ['GADGET', 'BOLT', 'NUT', 'FRAME', 'WHEEL', 'BIKE', 'SEAT', 'CHAIN', 'X', 'Y', 'Z']) await product(sku);

@@ -12,6 +12,7 @@ import { inventoryRoutes } from '../../rest-mapping/inventory.js';
 import { ADJUSTMENT_JSON_TYPES } from '../../src/domain/inventory/adjustment-json-types.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { recordStatements } from '../support/statement-log.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -48,7 +49,7 @@ let below: any;
 const documents: Array<{ name: string; lines: unknown[] }> = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: (sql) => statements.push(sql) }), logger: { log: (level, message, fields) => void (level === 'error' && serverErrors.push(`${message} ${fields?.error}`)) } });
+  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }), logger: { log: (level, message, fields) => void (level === 'error' && serverErrors.push(`${message} ${fields?.error}`)) } });
   acme = await server.createTenant('acme');
   warehouse = await post('/locations', { name: 'Main' });
   const loose = await post('/locations', { name: 'Loose' });

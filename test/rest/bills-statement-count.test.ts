@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { restClient } from '../support/rest-client.js';
+import { recordStatements } from '../support/statement-log.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -39,7 +40,7 @@ const billOf = (po: any, number: string) => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: (sql) => statements.push(sql) }) });
+  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }) });
   acme = await server.createTenant('acme');
   supplier = await post('/suppliers', { name: 'Counted' });
   const warehouse = await post('/locations', { name: 'Main' });

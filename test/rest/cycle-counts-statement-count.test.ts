@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { restClient } from '../support/rest-client.js';
+import { recordStatements } from '../support/statement-log.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -37,7 +38,7 @@ let small: Awaited<ReturnType<typeof warehouseOf>>;
 let large: Awaited<ReturnType<typeof warehouseOf>>;
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: (sql) => statements.push(sql) }) });
+  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }) });
   acme = await server.createTenant('acme');
   small = await warehouseOf(2);
   large = await warehouseOf(15);

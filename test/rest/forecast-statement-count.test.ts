@@ -11,6 +11,7 @@ import { silentLogger } from '../../src/http/logger.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { restClient } from '../support/rest-client.js';
+import { recordStatements } from '../support/statement-log.js';
 
 let server: TestServer;
 let worker: Worker;
@@ -46,7 +47,7 @@ async function counted(run: () => Promise<unknown>): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: (sql) => statements.push(sql) }) });
+  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }) });
   worker = createWorker({ prisma: server.database.prisma, config: server.config, logger: silentLogger, handlers: jobHandlers });
   small = await companyOf('small', 2);
   large = await companyOf('large', 15);

@@ -10,6 +10,7 @@ import { inventoryExportRoutes } from '../../rest-mapping/inventory-export.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { StockPoster, type StockLine } from './inventory-export-posting.js';
+import { recordStatements } from '../support/statement-log.js';
 
 let server: TestServer;
 let small: Tenant;
@@ -62,7 +63,7 @@ async function companyOf(slug: string, size: number): Promise<Tenant> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: (sql) => statements.push(sql) }) });
+  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }) });
   small = await companyOf('small', 10);
   large = await companyOf('large', 100);
 }, 180_000);

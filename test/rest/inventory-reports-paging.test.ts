@@ -7,6 +7,7 @@ import { tenantClient } from '../../src/db/tenant-client.js';
 import { onhandAsOfSql } from '../../src/domain/inventory/reports/onhand-as-of.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { recordStatements } from '../support/statement-log.js';
 
 let server: TestServer;
 let big: Tenant;
@@ -61,7 +62,7 @@ async function seed(tenant: Tenant, count: number) {
 }
 
 beforeAll(async () => {
-  const database = await openTestDatabase({ onQuery: (sql) => statements.push(sql) });
+  const database = await openTestDatabase({ onQuery: recordStatements(statements) });
   const counting = database.prisma.$extends({
     query: {
       async $allOperations({ args, query }) {

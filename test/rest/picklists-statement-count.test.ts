@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { restClient } from '../support/rest-client.js';
+import { recordStatements } from '../support/statement-log.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -20,7 +21,7 @@ async function counted(call: () => Promise<unknown>): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: (sql) => statements.push(sql) }) });
+  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }) });
   acme = await server.createTenant('acme');
   const house = await post('/locations', { name: 'House' });
   const bin = await post('/locations', { name: 'Bin', parent_id: house.id, is_pick_location: true });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type CallResult, type Tenant, type TestServer } from '../support/test-server.js';
 import { restClient } from '../support/rest-client.js';
+import { recordStatements } from '../support/statement-log.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -42,7 +43,7 @@ async function statementsOf(prepare: (size: number, round: number) => Promise<()
 const lines = (products: any[], size: number, line: (product: any, index: number) => object) => products.slice(0, size).map(line);
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: (sql) => statements.push(sql) }) });
+  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }) });
   acme = await server.createTenant('acme');
   main = await post('/locations', { name: 'Main' });
   other = await post('/locations', { name: 'Other' });

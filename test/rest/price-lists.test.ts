@@ -7,6 +7,7 @@ import { tenantClient } from '../../src/db/tenant-client.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { expectErrors, restClient } from '../support/rest-client.js';
+import { recordStatements } from '../support/statement-log.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -35,7 +36,7 @@ async function quote(params: Record<string, unknown>, tenant: Tenant = acme) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: (sql) => statements.push(sql) }) });
+  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }) });
   acme = await server.createTenant('acme');
   globex = await server.createTenant('globex');
   bolt = await post('/products', { name: 'Bolt', sku: 'B-1', retail_price: 12.5 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { restClient } from '../support/rest-client.js';
+import { recordStatements } from '../support/statement-log.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -21,7 +22,7 @@ async function counted<T>(call: () => Promise<T>): Promise<{ count: number; resu
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: (sql) => statements.push(sql) }) });
+  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }) });
   acme = await server.createTenant('acme');
   const north = await post('/locations', { name: 'North' });
   const group = await post('/warehouse-groups', { name: 'Shop', warehouse_ids: [north.id] });
