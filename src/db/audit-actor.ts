@@ -1,6 +1,8 @@
 // Who is making a change, for the audit log's triggers (prisma/migrations/*_audit_log_and_rate_limits). The caller
 // of a request is kept in async-local storage for the request's work; every transaction the database adapter opens
 // while one is set starts by storing it in the transaction-local setting app.audit_actor, which the triggers read.
+// It is stored with SET LOCAL rather than set_config(): on Citus the triggers run on the workers, and Citus passes
+// SET LOCAL on to them (the connections ask for citus.propagate_set_commands = local, src/db/database.ts).
 // A write sent outside a transaction runs in a transaction of its own for that. Without a caller (jobs, the CLI's
 // own work) the triggers record the system.
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -25,12 +27,13 @@ export function currentActor(): AuditActor | undefined {
   return actors.getStore();
 }
 
-const SET_ACTOR = "SELECT set_config('app.audit_actor', $1, true)";
+/** A string constant PostgreSQL reads the same whatever standard_conforming_strings says (SET takes no parameters). */
+const escapedLiteral = (text: string) => `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 const WRITE_STATEMENT = /^\s*(insert|update|delete|with|merge)\b/i;
 
 async function storeActor(tx: Transaction, actor: AuditActor): Promise<void> {
   const setting = JSON.stringify({ type: actor.type, id: actor.id, name: actor.name, request_id: actor.requestId });
-  await tx.queryRaw({ sql: SET_ACTOR, args: [setting], argTypes: [{ scalarType: 'string', arity: 'scalar' }] } as SqlQuery);
+  await tx.executeRaw({ sql: `SET LOCAL app.audit_actor TO ${escapedLiteral(setting)}`, args: [], argTypes: [] } as SqlQuery);
 }
 
 /** The adapter with the actor stored at the start of each transaction, and lone writes wrapped in one. */

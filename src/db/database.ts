@@ -107,7 +107,9 @@ function openPostgres(
   // The service's statements are short (a page, a posting, a report's page). PostgreSQL's JIT compiler starts
   // on a cost estimate, and a recursive walk is estimated at ten rounds: it spent 12 ms compiling the 2 ms
   // statement that locks a posting's cost layers. Off for the service's connections.
-  const options = '-c jit=off';
+  // On a Citus coordinator, SET LOCAL (the audit log's caller, src/db/audit-actor.ts) is passed on to the workers
+  // a transaction uses; elsewhere the setting is an unused placeholder.
+  const options = '-c jit=off -c citus.propagate_set_commands=local';
   // Migrations, health checks and the stock export's pages (src/graphql/context.ts `sql`).
   const pool = new pg.Pool({ connectionString: target.url, max: 4, options });
   pool.on('error', onConnectionLost);

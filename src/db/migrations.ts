@@ -5,10 +5,12 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { beginCitusMigrations, endCitusMigrations, isCitus } from './citus.js';
 import type { SqlRunner } from './sql-runner.js';
+import { MIGRATIONS_TABLE } from './table-roles.js';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../prisma/migrations');
-export const MIGRATIONS_TABLE = '_service_migrations';
+export { MIGRATIONS_TABLE };
 /** Arbitrary constant key for pg_advisory_xact_lock; the same in every process of the service. */
 const MIGRATION_LOCK_KEY = 7_274_274;
 
@@ -54,6 +56,10 @@ export async function applyMigrations(runner: SqlRunner, migrations = readMigrat
       ),
     );
     const done: string[] = [];
+    // On a Citus coordinator the same migrations run, and every table ends distributed (src/db/citus.ts),
+    // including those of a single-node database restored onto the coordinator.
+    const citus = await isCitus(tx);
+    if (citus) await beginCitusMigrations(tx);
     for (const migration of migrations) {
       const checksum = applied.get(migration.name);
       if (checksum !== undefined) {
@@ -71,6 +77,7 @@ export async function applyMigrations(runner: SqlRunner, migrations = readMigrat
       ]);
       done.push(migration.name);
     }
+    if (citus) await endCitusMigrations(tx);
     return done;
   });
 }

@@ -2,7 +2,9 @@
 // table is company-owned: it has a `companyId` column, the primary key (companyId, id), unique indexes that
 // include companyId and foreign keys between company-owned tables that join on companyId too
 // (src/db/tenant-key-rules.ts holds a database to these rules, and a test holds the migrations to them).
-import { MIGRATIONS_TABLE } from './migrations.js';
+
+/** The migration runner's bookkeeping table (src/db/migrations.ts). */
+export const MIGRATIONS_TABLE = '_service_migrations';
 
 /** The column that names the owning company in every company-owned table (Citus's distribution column). */
 export const TENANT_COLUMN = 'companyId';

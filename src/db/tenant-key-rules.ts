@@ -29,6 +29,9 @@ export function tenantKeyViolations(catalog: KeyCatalog): string[] {
     if (ownership === 'unlisted') {
       violations.push(`table "${table.name}" has no ${TENANT_COLUMN} and is not listed in src/db/table-roles.ts`);
     }
+    // On Citus a shard is named after its table and a number ("Product_102008"); the audit trigger, which fires
+    // on the shard, strips that suffix to name the table (migration 20261128020000).
+    if (/_[0-9]+$/.test(table.name)) violations.push(`table "${table.name}" ends in an underscore and digits, which Citus's shard names add`);
     if (ownership !== 'company') continue;
     const primary = catalog.uniqueIndexes.find((index) => index.table === table.name && index.primary);
     const wanted = table.columns.includes('id') ? [TENANT_COLUMN, 'id'] : null;

@@ -21,6 +21,8 @@ export const builder = new SchemaBuilder<{
     DecimalString: { Input: Prisma.Decimal; Output: Prisma.Decimal | number | string };
     /** A file: a multipart upload (GraphQL multipart request), or a REST upload handed over in-process. */
     Upload: { Input: UploadedFile; Output: never };
+    /** A whole number that may pass 32 bits but stays within JavaScript's exact integers. */
+    SafeInt: { Input: number; Output: number | bigint };
   };
 }>({
   plugins: [PrismaPlugin],

@@ -21,11 +21,14 @@ export async function enqueueDueSchedules(prisma: PrismaClient, schedules: reado
   let created = 0;
   for (const schedule of schedules) {
     const uniqueKey = `${schedule.type}:${schedule.period(now)}`;
-    created += await prisma.$executeRaw`
+    // Counted from RETURNING: on Citus an INSERT … SELECT … ON CONFLICT DO NOTHING reports the rows it tried.
+    const inserted = await prisma.$queryRaw<unknown[]>`
       INSERT INTO "Job" ("companyId", type, "uniqueKey", "maxAttempts", "updatedAt")
       SELECT id, ${schedule.type}, ${uniqueKey}, ${schedule.maxAttempts ?? 5}, now() FROM "Company"
       WHERE ${schedule.feature ?? null}::text IS NULL OR "featureFlags" @> jsonb_build_object(${schedule.feature ?? ''}::text, true)
-      ON CONFLICT ("companyId", "uniqueKey") DO NOTHING`;
+      ON CONFLICT ("companyId", "uniqueKey") DO NOTHING
+      RETURNING 1`;
+    created += inserted.length;
   }
   return created;
 }

@@ -1,12 +1,15 @@
 // Runs durable jobs. Each server process runs one worker (on PGlite, inside the server, which is the only
-// process). A worker claims the oldest due job with FOR UPDATE SKIP LOCKED and holds it under a lease
+// process). A worker claims the oldest due job (an UPDATE that re-checks it is due) and holds it under a lease
 // (lockedBy, lockedUntil) that every step renews; several processes on one PostgreSQL never run a job at the
 // same time, and a job whose process died is claimed again once its lease has run out. A failed attempt is
 // retried after its handler's backoff until maxAttempts; then the job is failed.
+// Times are LOCALTIMESTAMP, as the columns (timestamp without time zone) hold them, and never inside CASE or
+// coalesce: Citus sends an UPDATE to the worker only when it can work out every function that is not IMMUTABLE
+// on the coordinator first (the clock a claim needs there comes from the statement that found the job).
 import { actingAs, type AuditActor } from '../db/audit-actor.js';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { Job, PrismaClient } from '../generated/prisma/client.js';
+import { Prisma, type Job, type PrismaClient } from '../generated/prisma/client.js';
 import { tenantClient, type TenantTx } from '../db/tenant-client.js';
 import type { Logger } from '../http/logger.js';
 import { describeError } from '../http/logger.js';
@@ -34,6 +37,8 @@ export interface Worker {
 }
 
 const DEFAULT_LEASE_MS = 30_000;
+/** Due jobs looked at per claim: enough that workers racing for the oldest still find one each. */
+const CLAIM_CANDIDATES = 8;
 
 export function createWorker(options: WorkerOptions): Worker {
   const { prisma, logger, handlers } = options;
@@ -49,35 +54,39 @@ export function createWorker(options: WorkerOptions): Worker {
   async function claim(): Promise<Job | null> {
     // A job that died holding its last attempt is failed rather than taken again.
     await prisma.$executeRaw`
-      UPDATE "Job" SET status = 'failed', "finishedAt" = now(), "updatedAt" = now(), "lockedBy" = NULL, "lockedUntil" = NULL,
+      UPDATE "Job" SET status = 'failed', "finishedAt" = LOCALTIMESTAMP, "updatedAt" = LOCALTIMESTAMP, "lockedBy" = NULL, "lockedUntil" = NULL,
         "lastError" = coalesce("lastError", 'The process running the job stopped during its last attempt.')
-      WHERE status = 'running' AND "lockedUntil" < now() AND attempts >= "maxAttempts"`;
+      WHERE status = 'running' AND "lockedUntil" < LOCALTIMESTAMP AND attempts >= "maxAttempts"`;
     const types = [...handlers.keys()];
-    const rows = await prisma.$queryRaw<Job[]>`
-      UPDATE "Job" AS j SET status = 'running', attempts = j.attempts + 1, "lockedBy" = ${id},
-        "lockedUntil" = now() + make_interval(secs => ${claimLeaseSeconds}::double precision),
-        "startedAt" = coalesce(j."startedAt", now()), "updatedAt" = now()
-      FROM (
-        SELECT "companyId", id FROM "Job"
-        WHERE type = ANY(${types}::text[])
-          AND ((status = 'queued' AND "runAt" <= now()) OR (status = 'running' AND "lockedUntil" < now()))
-        ORDER BY "runAt", id
-        LIMIT 1
-        FOR UPDATE SKIP LOCKED
-      ) AS due
-      WHERE j."companyId" = due."companyId" AND j.id = due.id
-      RETURNING j.*`;
-    return rows[0] ?? null;
+    // The oldest due jobs of any company, then each claimed by an UPDATE that re-checks it is still due: of two
+    // workers after the same job one updates it, and the other's UPDATE, run after the first commits, finds it
+    // no longer due and moves on to the next. (A lock taken across companies, FOR UPDATE SKIP LOCKED, cannot
+    // run on Citus, where the jobs of different companies live on different workers.)
+    const due = await prisma.$queryRaw<Array<{ companyId: number; id: number; now: string }>>`
+      SELECT "companyId", id, LOCALTIMESTAMP::text AS now FROM "Job"
+      WHERE type = ANY(${types}::text[])
+        AND ((status = 'queued' AND "runAt" <= LOCALTIMESTAMP) OR (status = 'running' AND "lockedUntil" < LOCALTIMESTAMP))
+      ORDER BY "runAt", id
+      LIMIT ${CLAIM_CANDIDATES}`;
+    for (const candidate of due) {
+      const rows = await prisma.$queryRaw<Job[]>`
+        UPDATE "Job" AS j SET status = 'running', attempts = j.attempts + 1, "lockedBy" = ${id},
+          "lockedUntil" = LOCALTIMESTAMP + make_interval(secs => ${claimLeaseSeconds}::double precision),
+          "startedAt" = coalesce(j."startedAt", ${candidate.now}::timestamp), "updatedAt" = LOCALTIMESTAMP
+        WHERE j."companyId" = ${candidate.companyId} AND j.id = ${candidate.id}
+          AND ((status = 'queued' AND "runAt" <= LOCALTIMESTAMP) OR (status = 'running' AND "lockedUntil" < LOCALTIMESTAMP))
+        RETURNING j.*`;
+      if (rows[0]) return rows[0];
+    }
+    return null;
   }
 
   async function hold(tx: TenantTx, job: Job, leaseMs: number, progress: JobProgress | undefined, finished: boolean): Promise<void> {
     const held = await tx.$executeRaw`
-      UPDATE "Job" SET "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}::double precision), "updatedAt" = now(),
+      UPDATE "Job" SET "lockedUntil" = LOCALTIMESTAMP + make_interval(secs => ${leaseMs / 1000}::double precision), "updatedAt" = LOCALTIMESTAMP,
         "progressNow" = coalesce(${progress?.now ?? null}::int, "progressNow"),
-        "progressMax" = coalesce(${progress?.max ?? null}::int, "progressMax"),
-        status = CASE WHEN ${finished} THEN 'finished' ELSE status END,
-        "finishedAt" = CASE WHEN ${finished} THEN now() ELSE "finishedAt" END,
-        "lockedBy" = CASE WHEN ${finished} THEN NULL ELSE "lockedBy" END
+        "progressMax" = coalesce(${progress?.max ?? null}::int, "progressMax")
+        ${finished ? Prisma.sql`, status = 'finished', "finishedAt" = LOCALTIMESTAMP, "lockedBy" = NULL` : Prisma.empty}
       WHERE "companyId" = ${job.companyId} AND id = ${job.id} AND status = 'running' AND "lockedBy" = ${id}`;
     if (held !== 1) throw new JobLostError(job.id);
   }
@@ -87,7 +96,7 @@ export function createWorker(options: WorkerOptions): Worker {
     if (stopping.signal.aborted && !(error instanceof JobFailedError)) {
       // Interrupted by a shutdown, not a failure: back to the queue without spending an attempt.
       await prisma.$executeRaw`
-        UPDATE "Job" SET status = 'queued', attempts = greatest(attempts - 1, 0), "lockedBy" = NULL, "lockedUntil" = NULL, "updatedAt" = now()
+        UPDATE "Job" SET status = 'queued', attempts = greatest(attempts - 1, 0), "lockedBy" = NULL, "lockedUntil" = NULL, "updatedAt" = LOCALTIMESTAMP
         WHERE "companyId" = ${job.companyId} AND id = ${job.id} AND status = 'running' AND "lockedBy" = ${id}`;
       return;
     }
@@ -95,10 +104,9 @@ export function createWorker(options: WorkerOptions): Worker {
     const final = error instanceof JobFailedError || job.attempts >= job.maxAttempts;
     const delayMs = (handler.backoffMs ?? defaultBackoffMs)(job.attempts);
     await prisma.$executeRaw`
-      UPDATE "Job" SET "lockedBy" = NULL, "lockedUntil" = NULL, "updatedAt" = now(), "lastError" = ${message.slice(0, 2000)},
-        status = CASE WHEN ${final} THEN 'failed' ELSE 'queued' END,
-        "finishedAt" = CASE WHEN ${final} THEN now() ELSE NULL END,
-        "runAt" = now() + make_interval(secs => ${delayMs / 1000}::double precision)
+      UPDATE "Job" SET "lockedBy" = NULL, "lockedUntil" = NULL, "updatedAt" = LOCALTIMESTAMP, "lastError" = ${message.slice(0, 2000)},
+        status = ${final ? 'failed' : 'queued'}, "finishedAt" = ${final ? Prisma.sql`LOCALTIMESTAMP` : Prisma.sql`NULL`},
+        "runAt" = LOCALTIMESTAMP + make_interval(secs => ${delayMs / 1000}::double precision)
       WHERE "companyId" = ${job.companyId} AND id = ${job.id} AND status = 'running' AND "lockedBy" = ${id}`;
     logger.log(final ? 'error' : 'warn', final ? 'job failed' : 'job attempt failed; retrying', {
       job_id: job.id, company_id: job.companyId, type: job.type, attempt: job.attempts, ...describeError(error),
@@ -126,7 +134,7 @@ export function createWorker(options: WorkerOptions): Worker {
       await (requestedBy ? actingAs(requestedBy, () => handler.run(run)) : handler.run(run));
       // A handler that did not finish the job itself in its last step is finished here.
       await prisma.$executeRaw`
-        UPDATE "Job" SET status = 'finished', "finishedAt" = now(), "lockedBy" = NULL, "lockedUntil" = NULL, "updatedAt" = now()
+        UPDATE "Job" SET status = 'finished', "finishedAt" = LOCALTIMESTAMP, "lockedBy" = NULL, "lockedUntil" = NULL, "updatedAt" = LOCALTIMESTAMP
         WHERE "companyId" = ${job.companyId} AND id = ${job.id} AND status = 'running' AND "lockedBy" = ${id}`;
     } catch (error) {
       await settle(job, handler, error).catch((e) => logger.log('error', 'could not record a job failure', describeError(e)));

@@ -293,6 +293,7 @@ function outputSchema(
 function scalarSchema(type: GraphQLScalarType): JsonSchema {
   switch (type.name) {
     case 'Int':
+    case 'SafeInt':
       return { type: 'integer' };
     case 'Float':
     case 'Decimal':

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../../src/http/app.js';
 import { buildSchema } from '../../src/graphql/schema.js';
-import { silentLogger, type Logger } from '../../src/http/logger.js';
+import { jsonLogger, silentLogger, type Logger } from '../../src/http/logger.js';
 import type { Config } from '../../src/config/config.js';
 import type { Database } from '../../src/db/database.js';
 import { createCompany } from '../../src/domain/tenancy/companies.js';
@@ -70,11 +70,13 @@ export async function startTestServer(options: { logger?: Logger; database?: Dat
     rateLimits: { token: 1_000_000, company: 1_000_000, heavy_token: 1_000_000, heavy_company: 1_000_000 },
   };
   if (options.configure) config = options.configure(config);
-  const app = createApp({ config, database, schema: buildSchema(), logger: options.logger ?? silentLogger });
+  // TEST_SERVER_LOGS=1 prints the server's log (a 500's cause), which the tests otherwise keep quiet.
+  const logger = options.logger ?? (process.env.TEST_SERVER_LOGS ? jsonLogger() : silentLogger);
+  const app = createApp({ config, database, schema: buildSchema(), logger });
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const port = (app.server.address() as AddressInfo).port;
   const background: Background | null = options.background
-    ? startBackground({ prisma: database.prisma, config, logger: options.logger ?? silentLogger }, { pollMs: 50, schedules: false })
+    ? startBackground({ prisma: database.prisma, config, logger }, { pollMs: 50, schedules: false })
     : null;
 
   const createToken = async (companyId: number, name: string, scopes = ['read', 'write']) =>

@@ -45,7 +45,9 @@ export async function listAuditLog(db: TenantDb, args: AuditLogArgs): Promise<Pa
   errors.throwIfAny();
 
   const [items, total] = await db.$transaction([
-    db.auditLogEntry.findMany({ where: { AND: where }, orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
+    // Newest first by when the change's transaction started: ids alone do not say it on Citus, where each node
+    // numbers the entries it writes from a range of its own.
+    db.auditLogEntry.findMany({ where: { AND: where }, orderBy: [{ occurredAt: 'desc' }, { id: 'desc' }], skip: window.skip, take: window.take }),
     db.auditLogEntry.count({ where: { AND: where } }),
   ]);
   return { items: items.map((entry) => ({ ...entry, changes: readableChanges(entry.action, entry.changes) })), meta: pageMeta(window, total, items.length) };

@@ -43,7 +43,7 @@ export function decodeFeedCursor(cursor: string): FeedPosition | null {
  * The visibility horizon: every transaction with a smaller id has ended. One statement, no tenant data.
  * (Read outside the caller's own writing transaction, which would otherwise hold the horizon at itself.)
  */
-export async function feedHorizon(db: TenantDb | TenantTx): Promise<bigint> {
+export async function feedHorizon(db: Pick<TenantDb, '$queryRaw'>): Promise<bigint> {
   const rows = await db.$queryRaw<Array<{ xmin: bigint }>>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS xmin`;
   return BigInt(rows[0]!.xmin);
 }

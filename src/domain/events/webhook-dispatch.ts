@@ -20,6 +20,7 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { sendOutbound, type OutboundPolicy } from '../../outbound/http-request.js';
+import { feedHorizon } from './feed.js';
 import { recordEvent } from './outbox.js';
 import { disabledEvent } from './webhook-endpoints.js';
 import { WEBHOOK_MAX_ATTEMPTS, webhookRetryDelayMs } from './webhook-schedule.js';
@@ -53,15 +54,16 @@ export async function pumpWebhooks(prisma: PrismaClient): Promise<PumpResult> {
   return prisma.$transaction(async (tx) => {
     const [lock] = await tx.$queryRaw<Array<{ locked: boolean }>>`SELECT pg_try_advisory_xact_lock(${PUMP_LOCK}::bigint) AS locked`;
     if (!lock?.locked) return { ran: false, deliveriesCreated: 0, jobsQueued: 0 };
+    // The horizon is read first and passed as a value: on Citus a LIMIT in a LATERAL subquery can be sent to the
+    // workers only when the subquery refers to nothing but the co-located tables.
+    const horizon = await feedHorizon(tx);
     const [fanned] = await tx.$queryRaw<Array<{ created: number }>>`
-      WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS xmin),
-      batch AS (
+      WITH batch AS (
         SELECT w."companyId", w.id AS "endpointId", w.events, e.id AS "eventId", e."txId", e.type, e."resourceType", e."resourceId"
         FROM "WebhookEndpoint" w
-        CROSS JOIN horizon h
         CROSS JOIN LATERAL (
           SELECT ev.id, ev."txId", ev.type, ev."resourceType", ev."resourceId" FROM "Event" ev
-          WHERE ev."companyId" = w."companyId" AND (ev."txId", ev.id) > (w."cursorTxId", w."cursorEventId") AND ev."txId" < h.xmin
+          WHERE ev."companyId" = w."companyId" AND (ev."txId", ev.id) > (w."cursorTxId", w."cursorEventId") AND ev."txId" < ${horizon}::bigint
           ORDER BY ev."txId", ev.id
           LIMIT ${FANOUT_BATCH}::int
         ) e

@@ -48,7 +48,7 @@ export async function addToFulfillmentOrders(tx: TenantTx, companyId: number, ro
     FROM unnest(${rows.map((r) => idOf.get(key(r.salesOrderId, r.warehouseId))!)}::int[], ${rows.map((r) => r.lineId)}::int[],
                 ${rows.map((r) => r.productId)}::int[], ${rows.map((r) => r.quantity.toString())}::numeric[]) AS t(f, l, p, q)
     ON CONFLICT ("companyId", "fulfillmentOrderId", "salesOrderLineId", "productId")
-    DO UPDATE SET "quantity" = "FulfillmentOrderLine"."quantity" + EXCLUDED."quantity", "updatedAt" = now()`;
+    DO UPDATE SET "quantity" = "FulfillmentOrderLine"."quantity" + EXCLUDED."quantity", "updatedAt" = EXCLUDED."updatedAt"`;
 }
 
 /** The orders' reservations are gone: their fulfillment orders that have not shipped are cancelled. */

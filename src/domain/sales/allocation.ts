@@ -123,6 +123,6 @@ async function allocate(tx: TenantTx, lineWhere: Prisma.SalesOrderLineWhereInput
     FROM unnest(${rows.map((r) => r.salesOrderId)}::int[], ${rows.map((r) => r.lineId)}::int[], ${rows.map((r) => r.productId)}::int[],
                 ${rows.map((r) => r.warehouseId)}::int[], ${rows.map((r) => r.quantity.toString())}::numeric[]) AS t(o, l, p, w, q)
     ON CONFLICT ("companyId", "salesOrderLineId", "productId", "warehouseId")
-    DO UPDATE SET "quantity" = "SalesOrderAllocation"."quantity" + EXCLUDED."quantity", "updatedAt" = now()`;
+    DO UPDATE SET "quantity" = "SalesOrderAllocation"."quantity" + EXCLUDED."quantity", "updatedAt" = EXCLUDED."updatedAt"`;
   await addToFulfillmentOrders(tx, companyId, rows);
 }

@@ -3,6 +3,8 @@
 // been valued in it or a purchase order has been stated in it. The GS1 company prefix (6 to 12 digits) is what
 // the SSCCs the service assigns to shipment packages start with (src/domain/fulfillment/sscc.ts).
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { Prisma } from '../../generated/prisma/client.js';
+import { updateCompanyRecord } from './company-record.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { checkCurrencyCode, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { gs1PrefixProblem } from '../fulfillment/sscc.js';
@@ -50,15 +52,14 @@ export async function updateCompanyProfile(db: TenantDb, input: CompanyProfileIn
       }
     }
     errors.throwIfAny();
-    return tx.company.update({
-      where: { id: company.id },
-      data: {
-        ...(input.name != null ? { name: input.name.trim() } : {}),
-        ...(input.baseCurrency ? { baseCurrency: input.baseCurrency } : {}),
-        ...(input.gs1CompanyPrefix !== undefined ? { gs1CompanyPrefix: prefix || null } : {}),
-        ...(input.ediSenderId !== undefined ? { ediSenderId: input.ediSenderId } : {}),
-        ...(input.ediSenderQualifier !== undefined ? { ediSenderQualifier: input.ediSenderQualifier } : {}),
-      },
-    });
+    const assignments = [
+      ...(input.name != null ? [Prisma.sql`name = ${input.name.trim()}`] : []),
+      ...(input.baseCurrency ? [Prisma.sql`"baseCurrency" = ${input.baseCurrency}`] : []),
+      ...(input.gs1CompanyPrefix !== undefined ? [Prisma.sql`"gs1CompanyPrefix" = ${prefix || null}`] : []),
+      ...(input.ediSenderId !== undefined ? [Prisma.sql`"ediSenderId" = ${input.ediSenderId}`] : []),
+      ...(input.ediSenderQualifier !== undefined ? [Prisma.sql`"ediSenderQualifier" = ${input.ediSenderQualifier}`] : []),
+    ];
+    if (assignments.length > 0) await updateCompanyRecord(tx, company.id, Prisma.join(assignments));
+    return currentCompany(tx);
   });
 }

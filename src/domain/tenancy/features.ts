@@ -2,7 +2,9 @@
 // listing shows every known feature with its state. Only the names listed here can be set.
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { ForbiddenError, ValidationError } from '../shared/errors.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import { currentCompany } from './company-profile.js';
+import { updateCompanyRecord } from './company-record.js';
 
 export const FEATURES = ['cost_rules', 'forecast_materialized_table'] as const;
 export type FeatureName = (typeof FEATURES)[number];
@@ -44,6 +46,9 @@ async function writeFeature(db: TenantDb | TenantTx, name: string, enabled: bool
   }
   const { id } = await currentCompany(db);
   // One statement on the JSON, so two changes at once never undo each other.
-  if (enabled) await db.$executeRaw`UPDATE "Company" SET "featureFlags" = "featureFlags" || jsonb_build_object(${name}::text, true), "updatedAt" = now() WHERE id = ${id}`;
-  else await db.$executeRaw`UPDATE "Company" SET "featureFlags" = "featureFlags" - ${name}::text, "updatedAt" = now() WHERE id = ${id}`;
+  await updateCompanyRecord(
+    db,
+    id,
+    enabled ? Prisma.sql`"featureFlags" = "featureFlags" || jsonb_build_object(${name}::text, true)` : Prisma.sql`"featureFlags" = "featureFlags" - ${name}::text`,
+  );
 }

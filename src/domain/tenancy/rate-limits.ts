@@ -4,8 +4,10 @@
 // The service's defaults (RATE_LIMITS, else DEFAULT_RATE_LIMITS) apply unless the company has its own numbers,
 // set by an administrator with `company:rate-limits`. Counting lives in src/http/rate-limits.ts.
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import { ValidationError } from '../shared/errors.js';
 import { currentCompany } from './company-profile.js';
+import { updateCompanyRecord } from './company-record.js';
 
 export const RATE_LIMIT_BUDGETS = ['token', 'company', 'heavy_token', 'heavy_company'] as const;
 export type RateLimitBudget = (typeof RATE_LIMIT_BUDGETS)[number];
@@ -75,6 +77,6 @@ export async function setCompanyRateLimits(db: TenantDb | TenantTx, changes: Par
   const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== null));
   const cleared = Object.entries(changes).filter(([, value]) => value === null).map(([budget]) => budget);
   // One statement on the JSON, so two changes at once never undo each other.
-  await db.$executeRaw`UPDATE "Company" SET "rateLimits" = ("rateLimits" - ${cleared}::text[]) || ${JSON.stringify(set)}::jsonb, "updatedAt" = now() WHERE id = ${id}`;
+  await updateCompanyRecord(db, id, Prisma.sql`"rateLimits" = ("rateLimits" - ${cleared}::text[]) || ${JSON.stringify(set)}::jsonb`);
   return companyRateLimits(db);
 }

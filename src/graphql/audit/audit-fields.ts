@@ -17,7 +17,7 @@ const AuditActorRef = builder.objectRef<AuditLogEntry>('AuditActor').implement({
 const AuditLogEntryRef = builder.objectRef<AuditLogEntry>('AuditLogEntry').implement({
   description: 'One change of one business record, written in the transaction that made it.',
   fields: (t) => ({
-    id: t.exposeInt('id'),
+    id: t.expose('id', { type: 'SafeInt', description: 'Unique within the company. On Citus each database node numbers the entries it writes from a range of its own, so ids do not follow time: order by occurredAt.' }),
     occurredAt: t.expose('occurredAt', { type: 'DateTime', description: 'When the transaction that made the change started.' }),
     actor: t.field({ type: AuditActorRef, resolve: (entry) => entry }),
     requestId: t.exposeString('requestId', { nullable: true, description: 'The X-Request-Id of the request that made it: the changes of one request share it.' }),

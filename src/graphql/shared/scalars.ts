@@ -58,3 +58,22 @@ builder.scalarType('DecimalString', {
     return parseDecimal(ast.value);
   },
 });
+
+/** Whole numbers beyond GraphQL's 32-bit Int that JSON and JavaScript still hold exactly (ids numbered per Citus node). */
+builder.scalarType('SafeInt', {
+  description: 'A whole number from -(2^53 - 1) to 2^53 - 1, sent as a JSON number.',
+  serialize: (value) => {
+    const number = Number(value);
+    if (!Number.isSafeInteger(number)) throw new GraphQLError(`SafeInt cannot represent ${String(value)}.`);
+    return number;
+  },
+  parseValue: (value) => {
+    if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new GraphQLError('Expected a whole number within ±(2^53 - 1).');
+    return value;
+  },
+  parseLiteral: (ast) => {
+    const number = ast.kind === Kind.INT ? Number(ast.value) : NaN;
+    if (!Number.isSafeInteger(number)) throw new GraphQLError('Expected a whole number within ±(2^53 - 1).');
+    return number;
+  },
+});

@@ -146,7 +146,7 @@ async function writeSupplierSkus(tx: TenantTx, companyId: number, writes: Write[
         "minOrderQuantity" = coalesce(EXCLUDED."minOrderQuantity", s."minOrderQuantity"),
         "orderMultiple" = coalesce(EXCLUDED."orderMultiple", s."orderMultiple"),
         "leadTimeDays" = coalesce(EXCLUDED."leadTimeDays", s."leadTimeDays"),
-        "updatedAt" = now()`
+        "updatedAt" = EXCLUDED."updatedAt"`
     : Prisma.empty;
   await tx.$executeRaw`
     INSERT INTO "SupplierSku" AS s ("companyId", "supplierId", "productId", "supplierSku", cost, currency, "minOrderQuantity", "orderMultiple", "leadTimeDays", "updatedAt")

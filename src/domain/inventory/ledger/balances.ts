@@ -4,7 +4,7 @@
 // behind each other instead of deadlocking, and the quantities it reads stay true until it commits. It then
 // decides every line against those quantities in memory and writes all the changes in one
 // INSERT … ON CONFLICT DO UPDATE (quantity = quantity + delta): a row another transaction creates meanwhile
-// is added to, never overwritten. Raw SQL bypasses the tenant client, so every statement names the company
+// is added to, never overwritten (its updatedAt is the proposed row's: Citus refuses now() in DO UPDATE). Raw SQL bypasses the tenant client, so every statement names the company
 // explicitly (taken from rows the tenant client already returned).
 import type { TenantTx } from '../../../db/tenant-client.js';
 import { Decimal } from '../../shared/decimal.js';
@@ -72,7 +72,7 @@ export async function applyBalanceDeltas(
          WITH ORDINALITY AS d(product_id, location_id, lot_id, delta, position)
     ORDER BY d.position
     ON CONFLICT ("companyId", "productId", "locationId", "lotKey")
-    DO UPDATE SET "quantity" = "StockBalance"."quantity" + EXCLUDED."quantity", "updatedAt" = now()
+    DO UPDATE SET "quantity" = "StockBalance"."quantity" + EXCLUDED."quantity", "updatedAt" = EXCLUDED."updatedAt"
     RETURNING "productId", "locationId", "lotKey", "quantity"`;
   return new Map(
     rows.map((row) => [`${Number(row.productId)}:${Number(row.locationId)}:${Number(row.lotKey)}`, new Decimal(String(row.quantity))]),
