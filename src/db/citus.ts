@@ -1,10 +1,12 @@
 // The service on a Citus cluster (README "Scaling out"). The database the service connects to is Citus's
-// coordinator when the citus extension is installed there; the schema is then kept distributed by the
-// migrations themselves: while they run, an event trigger turns every table a statement creates into a
-// distributed table (company-owned: sharded by companyId, co-located with the others) or a reference table
-// (src/db/table-roles.ts), at once, before the migration adds its foreign keys, indexes and triggers, which
-// Citus then propagates to the shards. So a fresh cluster and a later migration that adds a table end the same
-// way, and nothing needs a second description of the schema.
+// coordinator when the citus extension is installed there, and the migration runner (src/db/migrations.ts) keeps
+// the schema distributed by itself:
+// - once the database is at the newest migration, every table Citus does not manage yet is distributed
+//   (company-owned tables sharded by companyId and co-located, the shared ones as reference tables,
+//   src/db/table-roles.ts; src/db/distribution-plan.ts says how). This is what a fresh cluster's first start and
+//   a single-node database restored onto the coordinator go through;
+// - on a database already distributed, a later migration's new table is distributed as its CREATE TABLE runs (an
+//   event trigger), before the migration adds foreign keys and indexes to it, which Citus then propagates.
 import { distributionPlan } from './distribution-plan.js';
 import { readKeyCatalog } from './key-catalog.js';
 import type { SqlRunner } from './sql-runner.js';
@@ -13,6 +15,14 @@ import { TENANT_COLUMN, UNOWNED_TABLES } from './table-roles.js';
 export async function isCitus(sql: SqlRunner): Promise<boolean> {
   const rows = await sql.query<{ citus: boolean }>(`SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus') AS citus`);
   return rows[0]?.citus === true;
+}
+
+/**
+ * One statement per call: Citus passes some DDL on to the workers as the text of the whole query, so a string of
+ * several statements would run all of them there.
+ */
+async function runEach(tx: SqlRunner, statements: string[]): Promise<void> {
+  for (const statement of statements) await tx.exec(statement);
 }
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -45,16 +55,13 @@ export async function readDistribution(sql: SqlRunner): Promise<{ tables: Set<st
  *   table is distributed at the end instead.) It is dropped at the end, in the same transaction.
  */
 export async function beginCitusMigrations(tx: SqlRunner): Promise<void> {
-  await tx.exec(`
-    SET LOCAL citus.multi_shard_modify_mode TO 'sequential';
-    SET LOCAL citus.enable_unsafe_triggers TO on;
-  `);
+  await runEach(tx, [`SET LOCAL citus.multi_shard_modify_mode TO 'sequential'`, `SET LOCAL citus.enable_unsafe_triggers TO on`]);
   const { anchor } = await readDistribution(tx);
   if (!anchor) return;
-  await tx.exec(`
-    -- The event trigger and its function belong to the coordinator alone.
-    SET LOCAL citus.enable_ddl_propagation TO off;
-    CREATE FUNCTION service_distribute_new_table() RETURNS event_trigger LANGUAGE plpgsql AS $fn$
+  // The event trigger and its function belong to the coordinator alone.
+  await runEach(tx, [
+    `SET LOCAL citus.enable_ddl_propagation TO off`,
+    `CREATE FUNCTION service_distribute_new_table() RETURNS event_trigger LANGUAGE plpgsql AS $fn$
     DECLARE
       created record;
     BEGIN
@@ -72,23 +79,39 @@ export async function beginCitusMigrations(tx: SqlRunner): Promise<void> {
         END IF;
       END LOOP;
     END
-    $fn$;
-    CREATE EVENT TRIGGER service_distribute_new_table ON ddl_command_end WHEN TAG IN ('CREATE TABLE')
-      EXECUTE FUNCTION service_distribute_new_table();
-    SET LOCAL citus.enable_ddl_propagation TO on;
-  `);
+    $fn$`,
+    `CREATE EVENT TRIGGER service_distribute_new_table ON ddl_command_end WHEN TAG IN ('CREATE TABLE') EXECUTE FUNCTION service_distribute_new_table()`,
+    `SET LOCAL citus.enable_ddl_propagation TO on`,
+  ]);
 }
 
-/** Run last in the migrations' transaction on Citus: drops the event trigger and distributes what is left. */
-export async function endCitusMigrations(tx: SqlRunner): Promise<string[]> {
-  await tx.exec(`
-    SET LOCAL citus.enable_ddl_propagation TO off;
-    DROP EVENT TRIGGER IF EXISTS service_distribute_new_table;
-    DROP FUNCTION IF EXISTS service_distribute_new_table();
-    SET LOCAL citus.enable_ddl_propagation TO on;
-  `);
+/** Run last in the migrations' transaction on Citus: drops the event trigger. */
+export async function endCitusMigrations(tx: SqlRunner): Promise<void> {
+  await runEach(tx, [
+    `SET LOCAL citus.enable_ddl_propagation TO off`,
+    `DROP EVENT TRIGGER IF EXISTS service_distribute_new_table`,
+    `DROP FUNCTION IF EXISTS service_distribute_new_table()`,
+    `SET LOCAL citus.enable_ddl_propagation TO on`,
+  ]);
+}
+
+/**
+ * Distributes the tables Citus does not manage yet (none, on every start but the first and after a restore of a
+ * single-node database), in the migrations' transaction. Returns the statements it ran.
+ */
+export async function distributeRemainingTables(tx: SqlRunner): Promise<string[]> {
   const { tables, anchor } = await readDistribution(tx);
   const plan = distributionPlan(await readKeyCatalog(tx), tables, anchor);
-  for (const statement of plan) if (!statement.startsWith('--')) await tx.exec(statement);
+  if (plan.length === 0) return plan;
+  // Citus copies the rows already there into the shards, where the tables' triggers would take each copied row
+  // for a new one (an audit entry "created" for every row, the product counts counted again): no triggers fire
+  // while the tables move (session_replication_role, passed on to the workers like any SET LOCAL).
+  await runEach(tx, [
+    `SET LOCAL citus.multi_shard_modify_mode TO 'sequential'`,
+    `SET LOCAL citus.enable_unsafe_triggers TO on`,
+    `SET LOCAL session_replication_role TO replica`,
+  ]);
+  await runEach(tx, plan.filter((statement) => !statement.startsWith('--')));
+  await tx.exec(`SET LOCAL session_replication_role TO origin`);
   return plan;
 }

@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beginCitusMigrations, endCitusMigrations, isCitus } from './citus.js';
+import { beginCitusMigrations, distributeRemainingTables, endCitusMigrations, isCitus } from './citus.js';
+import { splitStatements } from './sql-statements.js';
 import type { SqlRunner } from './sql-runner.js';
 import { MIGRATIONS_TABLE } from './table-roles.js';
 
@@ -56,10 +57,13 @@ export async function applyMigrations(runner: SqlRunner, migrations = readMigrat
       ),
     );
     const done: string[] = [];
-    // On a Citus coordinator the same migrations run, and every table ends distributed (src/db/citus.ts),
-    // including those of a single-node database restored onto the coordinator.
+    const pending = migrations.filter((migration) => !applied.has(migration.name));
+    // On a Citus coordinator the same migrations run, and once the database is at the newest migration every
+    // table is distributed (src/db/citus.ts), including those of a single-node database restored onto the
+    // coordinator. A database part-way through the migrations (an upgrade test builds one) stays local until
+    // then: the oldest migrations' keys do not name the company, which Citus needs.
     const citus = await isCitus(tx);
-    if (citus) await beginCitusMigrations(tx);
+    if (citus && pending.length > 0) await beginCitusMigrations(tx);
     for (const migration of migrations) {
       const checksum = applied.get(migration.name);
       if (checksum !== undefined) {
@@ -70,14 +74,17 @@ export async function applyMigrations(runner: SqlRunner, migrations = readMigrat
         }
         continue;
       }
-      await tx.exec(migration.sql);
+      if (citus) for (const statement of await splitStatements(migration.sql)) await tx.exec(statement);
+      else await tx.exec(migration.sql);
       await tx.query(`INSERT INTO "${MIGRATIONS_TABLE}" (name, checksum) VALUES ($1, $2)`, [
         migration.name,
         migration.checksum,
       ]);
       done.push(migration.name);
     }
-    if (citus) await endCitusMigrations(tx);
+    if (citus && pending.length > 0) await endCitusMigrations(tx);
+    const newest = readMigrations().every((migration) => applied.has(migration.name) || done.includes(migration.name));
+    if (citus && newest) await distributeRemainingTables(tx);
     return done;
   });
 }

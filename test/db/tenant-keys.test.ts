@@ -149,6 +149,30 @@ describe('the Citus distribution plan', () => {
     for (const key of catalog.foreignKeys) {
       if (key.table !== key.referencedTable) expect(position.get(key.referencedTable)!).toBeLessThan(position.get(key.table)!);
     }
+    // Every foreign key is dropped before the first table is distributed and added again, whole, after the last.
+    const first = Math.min(...position.values());
+    const last = Math.max(...position.values());
+    for (const key of catalog.foreignKeys) {
+      const dropped = plan.indexOf(`ALTER TABLE "${key.table}" DROP CONSTRAINT "${key.name}";`);
+      const added = plan.findIndex((line) => line.startsWith(`ALTER TABLE "${key.table}" ADD CONSTRAINT "${key.name}" FOREIGN KEY (`));
+      expect(dropped, key.name).toBeGreaterThan(-1);
+      expect(dropped).toBeLessThan(first);
+      expect(added, key.name).toBeGreaterThan(last);
+      expect(plan[added]).toContain(`REFERENCES "${key.referencedTable}"(${key.referencedColumns.map((c) => `"${c}"`).join(', ')})`);
+    }
+  });
+
+  it('is empty once every table is distributed, and names only the tables still to distribute', () => {
+    const all = new Set(catalog.tables.map((table) => table.name));
+    expect(distributionPlan(catalog, all, 'Product')).toEqual([]);
+    const allButOne = new Set([...all].filter((name) => name !== 'StockMovement'));
+    const plan = distributionPlan(catalog, allButOne, 'Product');
+    expect(plan.filter((line) => line.startsWith('SELECT create_'))).toEqual([
+      `SELECT create_distributed_table('"StockMovement"', 'companyId', colocate_with => '"Product"');`,
+    ]);
+    // Only the keys that touch it are dropped and added again.
+    const touching = catalog.foreignKeys.filter((key) => key.table === 'StockMovement' || key.referencedTable === 'StockMovement');
+    expect(plan.filter((line) => line.includes('DROP CONSTRAINT')).length).toBe(touching.length);
   });
 
   it('is printed by `npm run cli -- db:distribution-plan`', async () => {

@@ -12,13 +12,21 @@ type ProductFilter = FilterFieldSpec<Prisma.Sql>;
 /** A column of the product row, aliased `p` in the page's statement. */
 const column = (name: string) => Prisma.raw(`p."${name}"`);
 
+/**
+ * Stands for the page's company in the conditions below; productFilterSql binds it. A condition on another table
+ * names the company itself rather than through the product row: on Citus a subquery under OR is planned apart
+ * from the product row, and only a company given as a value keeps it on the company's shard.
+ */
+const THE_COMPANY = Symbol('the page\'s company');
+const company = Prisma.sql`${THE_COMPANY}::int`;
+
 /** A row of `table` that belongs to the product (its `productColumn` is the product's id) and meets `condition`. */
 const related = (table: string, productColumn: string, condition: (row: (name: string) => Prisma.Sql) => Prisma.Sql) =>
-  Prisma.sql`EXISTS (SELECT 1 FROM ${Prisma.raw(`"${table}"`)} r WHERE r."companyId" = p."companyId" AND ${Prisma.raw(`r."${productColumn}"`)} = p.id AND ${condition((name) => Prisma.raw(`r."${name}"`))})`;
+  Prisma.sql`EXISTS (SELECT 1 FROM ${Prisma.raw(`"${table}"`)} r WHERE r."companyId" = ${company} AND ${Prisma.raw(`r."${productColumn}"`)} = p.id AND ${condition((name) => Prisma.raw(`r."${name}"`))})`;
 
 /** The row of `table` the product's `idColumn` names, when it meets `condition` (`{ category: { is: ... } }`). */
 const referenced = (table: string, idColumn: string, condition: (row: (name: string) => Prisma.Sql) => Prisma.Sql) =>
-  Prisma.sql`EXISTS (SELECT 1 FROM ${Prisma.raw(`"${table}"`)} r WHERE r."companyId" = p."companyId" AND r.id = ${column(idColumn)} AND ${condition((name) => Prisma.raw(`r."${name}"`))})`;
+  Prisma.sql`EXISTS (SELECT 1 FROM ${Prisma.raw(`"${table}"`)} r WHERE r."companyId" = ${company} AND r.id = ${column(idColumn)} AND ${condition((name) => Prisma.raw(`r."${name}"`))})`;
 
 const string = (where: (match: (target: Prisma.Sql) => Prisma.Sql) => Prisma.Sql, description?: string): ProductFilter => ({
   kind: 'string',
@@ -77,7 +85,7 @@ export const PRODUCT_FILTERS: FilterSpec<Prisma.Sql> = {
   upc: string((match) => match(column('upc'))),
   tag: string(
     (match) =>
-      related('ProductTag', 'productId', (r) => Prisma.sql`EXISTS (SELECT 1 FROM "Tag" t WHERE t."companyId" = r."companyId" AND t.id = ${r('tagId')} AND ${match(Prisma.raw('t.name'))})`),
+      related('ProductTag', 'productId', (r) => Prisma.sql`EXISTS (SELECT 1 FROM "Tag" t WHERE t."companyId" = ${company} AND t.id = ${r('tagId')} AND ${match(Prisma.raw('t.name'))})`),
     'the name of any of its tags',
   ),
   q: {
@@ -118,6 +126,7 @@ export const PRODUCT_FILTERS: FilterSpec<Prisma.Sql> = {
  * The SQL condition on a product row (alias `p`) from its filter parameters (`[['retail_price[gt]', '10'], ...]`).
  * Problems are added to `errors` keyed by the parameter as given; the caller throws them.
  */
-export function productFilterSql(params: ReadonlyArray<readonly [string, string]>, errors: FieldErrorCollector): Prisma.Sql {
-  return allConditions(parseFilterParams(params, PRODUCT_FILTERS, errors).map((c) => PRODUCT_FILTERS[c.field]!.where(c.operator, c.value)));
+export function productFilterSql(companyId: number, params: ReadonlyArray<readonly [string, string]>, errors: FieldErrorCollector): Prisma.Sql {
+  const conditions = allConditions(parseFilterParams(params, PRODUCT_FILTERS, errors).map((c) => PRODUCT_FILTERS[c.field]!.where(c.operator, c.value)));
+  return new Prisma.Sql(conditions.strings, conditions.values.map((value) => (value === THE_COMPANY ? companyId : value)));
 }

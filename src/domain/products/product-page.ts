@@ -43,7 +43,7 @@ export interface ProductPagePlan {
 /** Checks the arguments (every problem at once, as a 422 naming each parameter) and plans the page. */
 export function planProductPage(companyId: number, args: ProductListArgs): ProductPagePlan {
   const errors = new FieldErrorCollector();
-  const filters = productFilterSql(args.filters ?? [], errors);
+  const filters = productFilterSql(companyId, args.filters ?? [], errors);
   const sort = gather(() => parseSort(args.sort, SORTABLE, 'id'), errors);
   const window = gather(() => pageWindow(args), errors);
   errors.throwIfAny();

@@ -105,7 +105,7 @@ export type TokenCheck =
 // planning and its include's second statement cost several times the lookup itself (issue 16). Timestamps are
 // stored as UTC without a zone; AT TIME ZONE 'UTC' hands them to either driver as instants.
 const tokenInstant = (column: string) => `t."${column}" AT TIME ZONE 'UTC' AS "${column}"`;
-const TOKEN_WITH_COMPANY = `
+const tokenWithCompany = (where: string) => `
   SELECT t.id, t."companyId", t."createdById", t.name, t."tokenHash", t.prefix, t.scopes,
          ${['expiresAt', 'lastUsedAt', 'revokedAt', 'createdAt'].map(tokenInstant).join(', ')},
          json_build_object(
@@ -116,8 +116,13 @@ const TOKEN_WITH_COMPANY = `
          ) AS company
   FROM "ApiToken" t
   JOIN "Company" c ON c.id = t."companyId"
-  WHERE t."tokenHash" = $1
+  WHERE ${where}
   LIMIT 1`;
+/** A token among one company's: on Citus a read of that company's shard alone. */
+const TOKEN_OF_COMPANY = tokenWithCompany(`t."companyId" = $2 AND t."tokenHash" = $1`);
+/** A token of any company: on Citus a read of every shard. */
+const TOKEN_BY_HASH = tokenWithCompany(`t."tokenHash" = $1`);
+const COMPANY_ID_BY_SLUG = `SELECT id FROM "Company" WHERE slug = $1`;
 
 type TokenRow = ApiToken & { company: Omit<Company, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string } };
 
@@ -129,9 +134,17 @@ export async function authenticateToken(
   hostCompanySlug: string | null,
   now = new Date(),
 ): Promise<TokenCheck> {
-  // The host's company is not known yet (a bare host is served for the token's company), so the hash alone
-  // finds the token: it is unique per company, and a 256-bit secret never repeats across companies.
-  const [row] = await sql.queryPrepared<TokenRow>(TOKEN_WITH_COMPANY, [hashTokenSecret(secret)]);
+  // On a company's host the token is looked for among that company's (the company from its slug first, a read
+  // of the small companies table, which Citus copies to every node). On a bare host, whose company is the
+  // token's, or when the host's company has no such token (to say whether it is someone else's or no token at
+  // all), the hash alone finds it: it is unique per company, and a 256-bit secret never repeats across companies.
+  const hash = hashTokenSecret(secret);
+  let row: TokenRow | undefined;
+  if (hostCompanySlug !== null) {
+    const [hostCompany] = await sql.queryPrepared<{ id: number }>(COMPANY_ID_BY_SLUG, [hostCompanySlug]);
+    if (hostCompany) [row] = await sql.queryPrepared<TokenRow>(TOKEN_OF_COMPANY, [hash, hostCompany.id]);
+  }
+  row ??= (await sql.queryPrepared<TokenRow>(TOKEN_BY_HASH, [hash]))[0];
   if (!row) return { ok: false, reason: 'The API token is invalid.' };
   const { company: companyJson, ...token } = row;
   if (token.revokedAt) return { ok: false, reason: 'The API token has been revoked.' };
