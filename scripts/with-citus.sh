@@ -18,7 +18,7 @@ fi
 log() { echo "[with-citus] $*" >&2; }
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-CITUS_DIR=${CITUS_DIR:-$(cd "$here/../.." && pwd)/shared/citus}
+export CITUS_DIR=${CITUS_DIR:-$(cd "$here/../.." && pwd)/shared/citus}
 CLUSTER="$CITUS_DIR/cluster.sh"
 [ -x "$CLUSTER" ] || [ -f "$CLUSTER" ] || { log "no $CLUSTER (set CITUS_DIR)"; exit 127; }
 

@@ -98,8 +98,8 @@ export function createApp(services: AppServices): App {
       const mapped = toHttpError(error);
       if (!mapped) logger.log('error', 'unhandled error', { request_id: requestId, ...describeError(error) });
       if (res.headersSent) return void res.end();
-      const { status, body } = mapped ?? { status: 500, body: { message: 'Internal server error.' } };
-      sendJson(res, status, body);
+      const { status, body, headers } = mapped ?? { status: 500, body: { message: 'Internal server error.' } };
+      sendJson(res, status, body, headers);
     });
     handlers.add(handling);
     void handling.finally(() => handlers.delete(handling));

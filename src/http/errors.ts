@@ -1,6 +1,7 @@
 // Maps errors to the contract's HTTP bodies (Errors section), for the REST gateway, sofa and /graphql:
 // 401 {error, message, status_code}; 404 {message}; 422 {message, errors}; 403, 409 and others {message};
-// anything unexpected 500 {message} with no details (the details are logged with the request id).
+// the database out of reach 503 {message} with Retry-After; anything unexpected 500 {message} with no details
+// (the details are logged with the request id).
 import { GraphQLError } from 'graphql';
 import {
   ConflictError,
@@ -13,10 +14,25 @@ import {
   UpstreamError,
 } from '../domain/shared/errors.js';
 import { SignInThrottledError } from '../domain/tenancy/sign-in.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 
 export interface HttpError {
   status: number;
   body: Record<string, unknown>;
+  /** Extra response headers (Retry-After of a 503). */
+  headers?: Record<string, string>;
+}
+
+/** Seconds a client is asked to wait when the database cannot be reached. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** The answer while the database (or, on Citus, the worker with the company's data) cannot be reached. */
+export function databaseUnavailable(): HttpError {
+  return {
+    status: 503,
+    body: { message: `The database is not available right now. Retry in ${UNAVAILABLE_RETRY_AFTER_SECONDS} seconds.` },
+    headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+  };
 }
 
 /** An error raised by the HTTP layer itself (bad JSON, unknown route, oversized body...). */
@@ -44,7 +60,7 @@ export function toHttpError(error: unknown, keyCase: (key: string) => string = (
       ? { status: cause.status, body: { message: cause.message, errors: renameKeys(cause.fieldErrors, keyCase) } }
       : { status: cause.status, body: { message: cause.message } };
   }
-  if (!(cause instanceof DomainError)) return null;
+  if (!(cause instanceof DomainError)) return isDatabaseUnavailable(cause) ? databaseUnavailable() : null;
   if (cause instanceof ValidationError) {
     return { status: 422, body: { message: cause.message, errors: renameKeys(cause.fieldErrors, keyCase) } };
   }
@@ -82,7 +98,11 @@ export function unwrap(error: unknown): unknown {
 /** The GraphQL face of a domain error: `extensions.code`, per-field `errors`, and the HTTP status. */
 export function toGraphQLError(error: GraphQLError): GraphQLError | null {
   const cause = unwrap(error);
-  if (!(cause instanceof DomainError)) return null;
+  if (!(cause instanceof DomainError)) {
+    if (!isDatabaseUnavailable(cause)) return null;
+    const { status, body, headers } = databaseUnavailable();
+    return new GraphQLError(String(body.message), { nodes: error.nodes, path: error.path, extensions: { code: 'DATABASE_UNAVAILABLE', http: { status, headers } } });
+  }
   return new GraphQLError(cause.message, {
     nodes: error.nodes,
     path: error.path,

@@ -224,7 +224,7 @@ export function createRestGateway(services: AppServices): RestGateway {
     if (result.errors?.length) {
       const mapped = toHttpError(result.errors[0], errorKey);
       if (mapped?.status === 404 && route.notFoundBody === 'detailed') return sendJson(res, 404, detailedNotFound(String(mapped.body.message)).body);
-      if (mapped) return sendJson(res, mapped.status, mapped.body);
+      if (mapped) return sendJson(res, mapped.status, mapped.body, mapped.headers);
       logger.log('error', 'REST route failed', { request_id: ctx.requestId, route: `${route.method} ${route.path}`, ...describeError(result.errors[0].originalError ?? result.errors[0]) });
       return sendJson(res, 500, { message: 'Internal server error.' });
     }
@@ -253,7 +253,7 @@ export function createRestGateway(services: AppServices): RestGateway {
       body = await direct(ctx, variables);
     } catch (error) {
       const mapped = toHttpError(error, errorKey);
-      if (mapped) return sendJson(res, mapped.status, mapped.body);
+      if (mapped) return sendJson(res, mapped.status, mapped.body, mapped.headers);
       throw error;
     }
     const length = body.reduce((n, part) => n + Buffer.byteLength(part), 0);
@@ -271,7 +271,7 @@ export function createRestGateway(services: AppServices): RestGateway {
     const outcome = await subscribe({ schema, document: compiled.document, variableValues: variables, contextValue: { ...ctx, streamClosed: closed.signal } });
     if (!(Symbol.asyncIterator in outcome)) {
       const mapped = outcome.errors?.length ? toHttpError(outcome.errors[0], errorKey) : null;
-      if (mapped) return sendJson(res, mapped.status, mapped.body);
+      if (mapped) return sendJson(res, mapped.status, mapped.body, mapped.headers);
       logger.log('error', 'REST event stream failed', { request_id: ctx.requestId, route: `${route.method} ${route.path}`, ...describeError(outcome.errors?.[0]) });
       return sendJson(res, 500, { message: 'Internal server error.' });
     }

@@ -56,7 +56,7 @@ export function createSofaHandler(schema: GraphQLSchema, routes: RestRoute[], ba
     errorHandler(errors: ReadonlyArray<unknown>) {
       const first = errors[0];
       const mapped = toHttpError(first);
-      if (mapped) return Response.json(mapped.body, { status: mapped.status });
+      if (mapped) return Response.json(mapped.body, { status: mapped.status, headers: mapped.headers });
       if (first instanceof GraphQLError && isRequestError(first)) {
         return Response.json({ message: first.message }, { status: 400 });
       }

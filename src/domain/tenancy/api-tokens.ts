@@ -126,6 +126,28 @@ const COMPANY_ID_BY_SLUG = `SELECT id FROM "Company" WHERE slug = $1`;
 
 type TokenRow = ApiToken & { company: Omit<Company, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string } };
 
+/**
+ * The company id of each host's slug, per database, once a token has been checked there: a request through a
+ * known host then runs one statement for its token. Ids never change; a slug that has since gone to another
+ * company only costs the lookup by hash, which finds the token wherever it is (and the slug check below holds).
+ */
+const companyIdsBySlug = new WeakMap<SqlRunner, Map<string, number>>();
+const REMEMBERED_SLUGS = 10_000;
+
+async function companyIdOfSlug(sql: SqlRunner, slug: string): Promise<number | undefined> {
+  const known = companyIdsBySlug.get(sql)?.get(slug);
+  if (known !== undefined) return known;
+  const [company] = await sql.queryPrepared<{ id: number }>(COMPANY_ID_BY_SLUG, [slug]);
+  return company?.id;
+}
+
+function rememberSlug(sql: SqlRunner, slug: string, companyId: number): void {
+  let known = companyIdsBySlug.get(sql);
+  if (!known) companyIdsBySlug.set(sql, (known = new Map()));
+  if (known.size >= REMEMBERED_SLUGS) known.clear();
+  known.set(slug, companyId);
+}
+
 /** Looks a presented secret up and says whether it may be used now, and on which company's host. */
 export async function authenticateToken(
   prisma: PrismaClient,
@@ -135,16 +157,17 @@ export async function authenticateToken(
   now = new Date(),
 ): Promise<TokenCheck> {
   // On a company's host the token is looked for among that company's (the company from its slug first, a read
-  // of the small companies table, which Citus copies to every node). On a bare host, whose company is the
+  // of the small companies table, which Citus copies to every node, or remembered). On a bare host, whose company is the
   // token's, or when the host's company has no such token (to say whether it is someone else's or no token at
   // all), the hash alone finds it: it is unique per company, and a 256-bit secret never repeats across companies.
   const hash = hashTokenSecret(secret);
   let row: TokenRow | undefined;
   if (hostCompanySlug !== null) {
-    const [hostCompany] = await sql.queryPrepared<{ id: number }>(COMPANY_ID_BY_SLUG, [hostCompanySlug]);
-    if (hostCompany) [row] = await sql.queryPrepared<TokenRow>(TOKEN_OF_COMPANY, [hash, hostCompany.id]);
+    const hostCompanyId = await companyIdOfSlug(sql, hostCompanySlug);
+    if (hostCompanyId !== undefined) [row] = await sql.queryPrepared<TokenRow>(TOKEN_OF_COMPANY, [hash, hostCompanyId]);
   }
   row ??= (await sql.queryPrepared<TokenRow>(TOKEN_BY_HASH, [hash]))[0];
+  if (row && hostCompanySlug !== null && row.company.slug === hostCompanySlug) rememberSlug(sql, hostCompanySlug, row.company.id);
   if (!row) return { ok: false, reason: 'The API token is invalid.' };
   const { company: companyJson, ...token } = row;
   if (token.revokedAt) return { ok: false, reason: 'The API token has been revoked.' };
