@@ -13,6 +13,7 @@ import { takeTurns } from './pglite-turns.js';
 import { pgliteRunner, pgRunner, reportingRunner, type SqlRunner } from './sql-runner.js';
 import { recordingActors } from './audit-actor.js';
 import { oneStatementAtATime } from './one-statement-at-a-time.js';
+import { releaseAfterFailedEnd } from './release-after-failed-end.js';
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null } // null: in memory
@@ -65,7 +66,7 @@ const TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 30_000 };
 
 /** A Prisma client over the adapter, recording the current actor for the audit log, each transaction sending one statement at a time; with onQuery, one that reports each statement it sends. */
 function prismaClient(driverAdapter: Prisma.PrismaClientOptions['adapter'], onQuery?: (sql: string) => void): PrismaClient {
-  const adapter = recordingActors(oneStatementAtATime(driverAdapter as any)) as Prisma.PrismaClientOptions['adapter'];
+  const adapter = recordingActors(oneStatementAtATime(releaseAfterFailedEnd(driverAdapter as any))) as Prisma.PrismaClientOptions['adapter'];
   if (!onQuery) return new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
   const client = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS, log: [{ emit: 'event', level: 'query' }] });
   client.$on('query', (event) => onQuery(event.query));
