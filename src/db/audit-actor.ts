@@ -6,6 +6,7 @@
 // A write sent outside a transaction runs in a transaction of its own for that. Without a caller (jobs, the CLI's
 // own work) the triggers record the system.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from '@prisma/driver-adapter-utils';
 
 export interface AuditActor {
@@ -27,13 +28,12 @@ export function currentActor(): AuditActor | undefined {
   return actors.getStore();
 }
 
-/** A string constant PostgreSQL reads the same whatever standard_conforming_strings says (SET takes no parameters). */
-const escapedLiteral = (text: string) => `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 const WRITE_STATEMENT = /^\s*(insert|update|delete|with|merge)\b/i;
 
 async function storeActor(tx: Transaction, actor: AuditActor): Promise<void> {
+  // SET takes no parameters: the value is a literal, written by pg's escaping.
   const setting = JSON.stringify({ type: actor.type, id: actor.id, name: actor.name, request_id: actor.requestId });
-  await tx.executeRaw({ sql: `SET LOCAL app.audit_actor TO ${escapedLiteral(setting)}`, args: [], argTypes: [] } as SqlQuery);
+  await tx.executeRaw({ sql: `SET LOCAL app.audit_actor TO ${pg.escapeLiteral(setting)}`, args: [], argTypes: [] } as SqlQuery);
 }
 
 /** The adapter with the actor stored at the start of each transaction, and lone writes wrapped in one. */

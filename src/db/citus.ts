@@ -7,6 +7,7 @@
 //   a single-node database restored onto the coordinator go through;
 // - on a database already distributed, a later migration's new table is distributed as its CREATE TABLE runs (an
 //   event trigger), before the migration adds foreign keys and indexes to it, which Citus then propagates.
+import pg from 'pg';
 import { distributionPlan } from './distribution-plan.js';
 import { readKeyCatalog } from './key-catalog.js';
 import type { SqlRunner } from './sql-runner.js';
@@ -25,7 +26,7 @@ async function runEach(tx: SqlRunner, statements: string[]): Promise<void> {
   for (const statement of statements) await tx.exec(statement);
 }
 
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const literal = (text: string) => pg.escapeLiteral(text);
 
 /** The tables that Citus copies to every node: the root and global reference data. */
 export const REFERENCE_TABLES = Object.entries(UNOWNED_TABLES)
@@ -75,7 +76,7 @@ export async function beginCitusMigrations(tx: SqlRunner): Promise<void> {
         IF created.name = ANY (ARRAY[${REFERENCE_TABLES.map(literal).join(', ')}]::text[]) THEN
           PERFORM create_reference_table(created.rel);
         ELSIF created.owned THEN
-          PERFORM create_distributed_table(created.rel, ${literal(TENANT_COLUMN)}, colocate_with => ${literal(`"${anchor}"`)});
+          PERFORM create_distributed_table(created.rel, ${literal(TENANT_COLUMN)}, colocate_with => ${literal(pg.escapeIdentifier(anchor))});
         END IF;
       END LOOP;
     END

@@ -5,6 +5,7 @@
 // table it does not manage yet, so the foreign keys that touch those tables are dropped first and added again
 // at the end, as they were. Local tables stay on the coordinator. A schema that breaks the tenant-key rules
 // gets no plan.
+import pg from 'pg';
 import type { CatalogForeignKey, ForeignKeyAction, KeyCatalog } from './key-catalog.js';
 import { tenantKeyViolations, ownershipOf } from './tenant-key-rules.js';
 import { TENANT_COLUMN, UNOWNED_TABLES } from './table-roles.js';
@@ -15,8 +16,9 @@ export class UndistributableSchemaError extends Error {
   }
 }
 
-const identifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const quoted = (table: string) => `'${identifier(table).replaceAll("'", "''")}'`;
+const identifier = (name: string) => pg.escapeIdentifier(name);
+/** A table's name as the text argument Citus's functions take: '"Product"'. */
+const quoted = (table: string) => pg.escapeLiteral(identifier(table));
 const columns = (names: string[]) => names.map(identifier).join(', ');
 
 const ACTIONS: Record<ForeignKeyAction, string> = { a: 'NO ACTION', r: 'RESTRICT', c: 'CASCADE', n: 'SET NULL', d: 'SET DEFAULT' };

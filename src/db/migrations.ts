@@ -83,8 +83,8 @@ export async function applyMigrations(runner: SqlRunner, migrations = readMigrat
       done.push(migration.name);
     }
     if (citus && pending.length > 0) await endCitusMigrations(tx);
-    const newest = readMigrations().every((migration) => applied.has(migration.name) || done.includes(migration.name));
-    if (citus && newest) await distributeRemainingTables(tx);
+    const atNewest = () => readMigrations().every((migration) => applied.has(migration.name) || done.includes(migration.name));
+    if (citus && atNewest()) await distributeRemainingTables(tx);
     return done;
   });
 }

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/database.js';
-import { freePort } from '../support/server-process.js';
+import { runServerProgram } from '../support/own-postgres.js';
+import { freePort, portIsFree } from '../support/server-process.js';
 import { onCitus } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 
@@ -19,11 +20,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe.skipIf(!onCitus)('a Citus worker down under the running service', () => {
   const cluster = () => path.join(process.env.CITUS_DIR ?? '', 'cluster.sh');
   const dir = mkdtempSync(path.join(tmpdir(), 'citus-down-'));
-  const pgBin = () => `/usr/lib/postgresql/${process.env.PG_MAJOR ?? '15'}/bin`;
-  const asPostgres = (args: string[]) =>
-    execFileSync(process.getuid?.() === 0 ? 'runuser' : args[0]!, process.getuid?.() === 0 ? ['-u', 'postgres', '--', ...args] : args.slice(1), { stdio: 'pipe', timeout: 60_000 });
   const worker = (name: string, action: 'stop' | 'start') =>
-    asPostgres([`${pgBin()}/pg_ctl`, '-D', path.join(dir, name, 'data'), ...(action === 'stop' ? ['-m', 'fast'] : ['-l', path.join(dir, name, 'server.log')]), '-w', '-t', '60', action]);
+    runServerProgram('pg_ctl', ['-D', path.join(dir, name, 'data'), ...(action === 'stop' ? ['-m', 'fast'] : ['-l', path.join(dir, name, 'server.log')]), '-w', '-t', '60', action]);
   let server: TestServer;
   const tenants: Array<Tenant & { worker: string }> = [];
 
@@ -67,7 +65,8 @@ describe.skipIf(!onCitus)('a Citus worker down under the running service', () =>
     try {
       expect((await list(up)).status).toBe(200);
       expect((await create(up, 'UP-1')).status).toBe(201);
-      for (const res of [await list(down), await create(down, 'DOWN-1')]) {
+      const graphql = await server.graphql('{ products { items { id } } }', {}, { token: down.token, company: down.slug });
+      for (const res of [await list(down), await create(down, 'DOWN-1'), graphql]) {
         expect(res.status, res.text).toBe(503);
         expect(res.headers['retry-after']).toBe('5');
         expect(res.body).toEqual({ message: expect.stringMatching(/database is not available/) });
@@ -85,12 +84,3 @@ describe.skipIf(!onCitus)('a Citus worker down under the running service', () =>
     expect((await create(down, 'DOWN-2')).status).toBe(201);
   });
 });
-
-async function portIsFree(port: number): Promise<boolean> {
-  const net = await import('node:net');
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}

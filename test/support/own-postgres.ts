@@ -21,11 +21,16 @@ function serverBinaries(): string {
   return path.join('/usr/lib/postgresql', versions.at(-1)!, 'bin');
 }
 
-export async function ownPostgres(): Promise<OwnPostgres> {
-  const bin = serverBinaries();
+/** Runs one of the server's programs (initdb, pg_ctl), as the postgres user when this process is root. */
+export function runServerProgram(program: string, args: string[]): void {
+  const file = path.join(serverBinaries(), program);
   const root = process.getuid?.() === 0;
-  const run = (command: string, args: string[]) =>
-    execFileSync(root ? 'runuser' : path.join(bin, command), root ? ['-u', 'postgres', '--', path.join(bin, command), ...args] : args, { stdio: 'pipe', timeout: 60_000 });
+  execFileSync(root ? 'runuser' : file, root ? ['-u', 'postgres', '--', file, ...args] : args, { stdio: 'pipe', timeout: 60_000 });
+}
+
+export async function ownPostgres(): Promise<OwnPostgres> {
+  const root = process.getuid?.() === 0;
+  const run = runServerProgram;
   const dir = mkdtempSync(path.join(tmpdir(), 'own-pg-'));
   if (root) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
   const data = path.join(dir, 'data');

@@ -85,6 +85,15 @@ export function portOf(listening: Record<string, unknown>): number {
   return Number(new URL(String(listening.url)).port);
 }
 
+/** Whether nobody listens on `port` now. */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
 /** A port nobody listens on now, for a server that must come back on the same port. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
