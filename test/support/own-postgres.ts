@@ -21,11 +21,20 @@ function serverBinaries(): string {
   return path.join('/usr/lib/postgresql', versions.at(-1)!, 'bin');
 }
 
-/** Runs one of the server's programs (initdb, pg_ctl), as the postgres user when this process is root. */
-export function runServerProgram(program: string, args: string[]): void {
-  const file = path.join(serverBinaries(), program);
+/** Runs a program as the postgres user when this process is root (a server's files must be that user's). */
+export function runAsPostgres(file: string, args: string[]): void {
   const root = process.getuid?.() === 0;
   execFileSync(root ? 'runuser' : file, root ? ['-u', 'postgres', '--', file, ...args] : args, { stdio: 'pipe', timeout: 60_000 });
+}
+
+/** Runs one of the server's programs (initdb, pg_ctl), as the postgres user when this process is root. */
+export function runServerProgram(program: string, args: string[]): void {
+  runAsPostgres(path.join(serverBinaries(), program), args);
+}
+
+/** Runs one of PostgreSQL's client programs (pg_dump, pg_restore) as this process's user. */
+export function runClientProgram(program: string, args: string[]): void {
+  execFileSync(path.join(serverBinaries(), program), args, { stdio: 'pipe', timeout: 120_000 });
 }
 
 export async function ownPostgres(): Promise<OwnPostgres> {
