@@ -2,9 +2,10 @@
 //
 // Order is (txId, id): txId is the id of the transaction that wrote the event, id its sequence number. A
 // transaction that is still open may have taken a smaller id or txId than events already committed, so the
-// feed only shows events of transactions older than every transaction still running
-// (txId < pg_snapshot_xmin(pg_current_snapshot())). Past that horizon no event can appear any more, so a
-// reader that goes on from a cursor never skips one; an event of an open transaction shows once it and every
+// feed only shows events of transactions older than every transaction still running (txId below
+// feed_horizon(): the snapshot's xmin, which on a Citus cluster it returns once every transaction below it has
+// committed on the workers too; migration 20261128050000). Past that horizon no event can appear any more, so
+// a reader that goes on from a cursor never skips one; an event of an open transaction shows once it and every
 // older transaction have ended (a long transaction delays the feed, it never loses an event).
 //
 // The cursor is opaque to clients: base64url of "txId:id" of the last event seen. It names only a position,
@@ -44,8 +45,8 @@ export function decodeFeedCursor(cursor: string): FeedPosition | null {
  * (Read outside the caller's own writing transaction, which would otherwise hold the horizon at itself.)
  */
 export async function feedHorizon(db: Pick<TenantDb, '$queryRaw'>): Promise<bigint> {
-  const rows = await db.$queryRaw<Array<{ xmin: bigint }>>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS xmin`;
-  return BigInt(rows[0]!.xmin);
+  const rows = await db.$queryRaw<Array<{ horizon: bigint }>>`SELECT feed_horizon() AS horizon`;
+  return BigInt(rows[0]!.horizon);
 }
 
 export interface EventFeedArgs {
