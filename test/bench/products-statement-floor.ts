@@ -60,9 +60,13 @@ const PRODUCT_JSON = `
 
 /** `{data: [...], meta: {total}}` for one page of active products, as one JSON text. */
 export function productsPageStatement(companyId: number, page: number, perPage: number): Prisma.Sql {
+  if (!Number.isSafeInteger(companyId)) throw new Error(`not a company id: ${companyId}`);
+  // Every subquery names the company itself, as the service's page does: Citus sends a statement to one shard
+  // only when each distributed table in it is filtered by the same company.
+  const productJson = PRODUCT_JSON.replaceAll(/"companyId" = (p|v|pt|pb)\."companyId"/g, `"companyId" = ${companyId}`);
   return Prisma.sql`
     SELECT json_build_object(
-      'data', coalesce((SELECT json_agg(${Prisma.raw(PRODUCT_JSON)} ORDER BY p."id")
+      'data', coalesce((SELECT json_agg(${Prisma.raw(productJson)} ORDER BY p."id")
                         FROM (SELECT * FROM "Product" WHERE "companyId" = ${companyId} AND "status" = 1
                               ORDER BY "id" LIMIT ${perPage} OFFSET ${(page - 1) * perPage}) p), '[]'::json),
       'meta', json_build_object('total', (SELECT count FROM "ProductStatusCount" WHERE "companyId" = ${companyId} AND "status" = 1))

@@ -1,5 +1,8 @@
 // The one table `npm run bench` ends with: every case's throughput, p50 and p99, and how many times slower
-// than its floor (the same work done as directly as possible, measured in the same run) it is.
+// than its floor (the same work done as directly as possible, measured in the same run) it is. With
+// BENCH_RESULTS_FILE set the rows are also written there as JSON (scripts/bench-citus.sh compares two runs).
+import { writeFileSync } from 'node:fs';
+import { onCitus } from '../support/test-database.js';
 export interface BenchRow {
   name: string;
   database: string;
@@ -14,7 +17,8 @@ export interface BenchRow {
 const rows: BenchRow[] = [];
 
 export function recordBench(row: BenchRow): void {
-  rows.push(row);
+  // database.kind says postgres on a Citus coordinator too.
+  rows.push(onCitus ? { ...row, database: 'citus' } : row);
 }
 
 export function printBenchSummary(): void {
@@ -28,4 +32,5 @@ export function printBenchSummary(): void {
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of body) console.log(line(r));
+  if (process.env.BENCH_RESULTS_FILE) writeFileSync(process.env.BENCH_RESULTS_FILE, JSON.stringify(rows, null, 2));
 }

@@ -6,8 +6,8 @@
 // 2. a third worker is added and the shards rebalanced onto it (`citus_rebalance_start`, moves by logical
 //    replication) while writers keep posting adjustments for every company: every acknowledged write is there
 //    afterwards, the ledger check is clean for each company, a written company did move, and the longest pause
-//    between two acknowledged writes of one company is measured and printed. A pause as long as the whole move
-//    would mean writes were blocked while the shards were copied.
+//    between two acknowledged writes of one company is measured and printed. A pause of a moved company as long as
+//    the rebalance would mean its writes were blocked while its shards were copied.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +25,7 @@ import { startTestServer, type Tenant, type TestServer } from '../support/test-s
 const API = '/external/api/v1';
 const COMPANIES = 6;
 /** Each company's writer waits this long between two adjustments. */
-const WRITE_PAUSE_MS = 100;
+const WRITE_PAUSE_MS = 200;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Company extends Tenant {
@@ -162,22 +162,31 @@ describe.skipIf(!onCitus)('a single-node database moved onto Citus, then a worke
     expect(moved.every((c) => placedAfter.get(c.slug) === 'worker3')).toBe(true);
 
     expect([...statuses.keys()]).toEqual([201]);
-    // The longest pause between two acknowledged writes of one company, from just before the move to just after.
-    let longestGap = { ms: 0, from: 0, slug: '' };
-    for (const company of companies) {
-      const times = ackTimes.get(company.slug)!.filter((t) => t >= moveStarted - 1000 && t <= moveEnded + 1000);
-      for (let i = 1; i < times.length; i++) {
-        if (times[i]! - times[i - 1]! > longestGap.ms) longestGap = { ms: times[i]! - times[i - 1]!, from: times[i - 1]!, slug: company.slug };
+    // The longest pause between two acknowledged writes of one company, from just before the move to just after;
+    // and of a moved company while the shards were rebalanced.
+    const longestPause = (among: Company[], from: number, to: number) => {
+      let longest = { ms: 0, at: 0, slug: '' };
+      for (const company of among) {
+        const times = ackTimes.get(company.slug)!.filter((t) => t >= from && t <= to);
+        for (let i = 1; i < times.length; i++) {
+          if (times[i]! - times[i - 1]! > longest.ms) longest = { ms: times[i]! - times[i - 1]!, at: times[i - 1]! - moveStarted, slug: company.slug };
+        }
       }
-    }
-    const moveMs = moveEnded - moveStarted;
+      return longest;
+    };
+    const overall = longestPause(companies, moveStarted - 1000, moveEnded + 1000);
+    const ofMoved = longestPause(moved, rebalanceStarted, moveEnded);
+    const rebalanceMs = moveEnded - rebalanceStarted;
     console.log(
-      `[citus-grow] worker added in ${rebalanceStarted - moveStarted} ms, shards rebalanced in ${moveEnded - rebalanceStarted} ms; ` +
+      `[citus-grow] worker added in ${rebalanceStarted - moveStarted} ms, shards rebalanced in ${rebalanceMs} ms; ` +
         `${moved.map((c) => c.slug).join(', ')} of ${COMPANIES} companies moved; ${[...acknowledged.values()].reduce((n, list) => n + list.length, 0)} adjustments acknowledged; ` +
-        `longest pause between two writes of one company ${longestGap.ms} ms (${longestGap.slug}, from ${longestGap.from - moveStarted} ms into the move)`,
+        `longest pause between two writes of one company ${overall.ms} ms (${overall.slug}, ${overall.at} ms into the move); ` +
+        `of a moved company during the rebalance ${ofMoved.ms} ms (${ofMoved.slug}, ${ofMoved.at} ms into the move)`,
     );
-    // Writes went on while the shards were copied: no company waited for anything like the whole move.
-    expect(longestGap.ms).toBeLessThan(moveMs / 2);
+    // The moved companies kept writing while their shards were copied. A move that blocks writes would stop them
+    // for nearly the whole rebalance (one shard group moves; replicating the reference table first is quick);
+    // a move by logical replication stops them only for its final catch-up, which grows with the load beside it.
+    expect(ofMoved.ms).toBeLessThan(rebalanceMs * 0.75);
 
     for (const company of companies) {
       const notes: string[] = [];
