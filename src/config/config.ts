@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from '../domain/tenancy/rate-limits.js';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from '../domain/audit/audit-retention.js';
 
 export interface Config {
   port: number;
@@ -38,6 +39,11 @@ export interface Config {
   webhookRetryScale?: number;
   /** How often each process turns new events into webhook deliveries and queues the due ones; default 1000 ms. */
   webhookPumpMs?: number;
+  /**
+   * AUDIT_RETENTION_DAYS: audit entries older than this many days are removed daily (default
+   * DEFAULT_AUDIT_RETENTION_DAYS, seven years); null (`forever`): every entry is kept.
+   */
+  auditRetentionDays?: number | null;
 }
 
 export interface ShippingApiSettings {
@@ -135,9 +141,18 @@ export function loadConfig(env: Env = process.env): Config {
 
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...parseRateLimitsSetting(env.RATE_LIMITS, problems) };
 
+  let auditRetentionDays: number | null = DEFAULT_AUDIT_RETENTION_DAYS;
+  const retention = env.AUDIT_RETENTION_DAYS?.trim().toLowerCase();
+  if (retention === 'forever') auditRetentionDays = null;
+  else if (retention !== undefined && retention !== '') {
+    const value = Number(retention);
+    if (Number.isInteger(value) && value >= 1 && value <= 36_500) auditRetentionDays = value;
+    else problems.push(`AUDIT_RETENTION_DAYS must be a whole number of days from 1 to 36500, or forever, got "${env.AUDIT_RETENTION_DAYS}".`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   if (secretKey === '') secretKey = embeddedSecretKey(dataDir);
-  return { port, host, dataDir, databaseUrl, baseDomain, secretKey, allowPrivateOutbound: privateOutbound === 'true', trustProxy: trustProxy === 'true', currencyRatesUrl, labelRenderUrl, shippingApi, jobLeaseSeconds, rateLimits };
+  return { port, host, dataDir, databaseUrl, baseDomain, secretKey, allowPrivateOutbound: privateOutbound === 'true', trustProxy: trustProxy === 'true', currencyRatesUrl, labelRenderUrl, shippingApi, jobLeaseSeconds, rateLimits, auditRetentionDays };
 }
 
 function parseRateLimitsSetting(raw: string | undefined, problems: string[]): Partial<RateLimits> {

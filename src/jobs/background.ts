@@ -10,6 +10,7 @@ import { daily, startSchedules, type Schedule } from './schedules.js';
 import { createWorker, type Worker } from './worker.js';
 import { startWebhookPump, type WebhookPump } from './webhook-pump.js';
 import { IDEMPOTENCY_PURGE_JOB } from './idempotency-purge-job.js';
+import { AUDIT_PURGE_JOB } from './audit-purge-job.js';
 
 export interface Background {
   worker: Worker;
@@ -23,6 +24,7 @@ export function recurringSchedules(config: Config): Schedule[] {
   if (config.currencyRatesUrl) schedules.push({ type: RATES_FEED_JOB, period: daily });
   schedules.push({ type: FORECAST_REFRESH_JOB, period: daily, feature: FORECAST_FEATURE, maxAttempts: 3 });
   schedules.push({ type: IDEMPOTENCY_PURGE_JOB, period: daily, maxAttempts: 3 });
+  if (config.auditRetentionDays !== null) schedules.push({ type: AUDIT_PURGE_JOB, period: daily, maxAttempts: 3 });
   return schedules;
 }
 

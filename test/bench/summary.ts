@@ -1,7 +1,8 @@
 // The one table `npm run bench` ends with: every case's throughput, p50 and p99, and how many times slower
 // than its floor (the same work done as directly as possible, measured in the same run) it is. With
-// BENCH_RESULTS_FILE set the rows are also written there as JSON (scripts/bench-citus.sh compares two runs).
-import { writeFileSync } from 'node:fs';
+// BENCH_RESULTS_FILE set each row is also added to the JSON array in that file as it is measured, so several
+// runs (one per case) add up and a run that dies later keeps what it measured (scripts/bench-citus.sh).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { onCitus } from '../support/test-database.js';
 export interface BenchRow {
   name: string;
@@ -18,7 +19,10 @@ const rows: BenchRow[] = [];
 
 export function recordBench(row: BenchRow): void {
   // database.kind says postgres on a Citus coordinator too.
-  rows.push(onCitus ? { ...row, database: 'citus' } : row);
+  const recorded = onCitus ? { ...row, database: 'citus' } : row;
+  rows.push(recorded);
+  const file = process.env.BENCH_RESULTS_FILE;
+  if (file) writeFileSync(file, JSON.stringify([...(existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BenchRow[]) : []), recorded], null, 2));
 }
 
 export function printBenchSummary(): void {
@@ -32,5 +36,4 @@ export function printBenchSummary(): void {
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of body) console.log(line(r));
-  if (process.env.BENCH_RESULTS_FILE) writeFileSync(process.env.BENCH_RESULTS_FILE, JSON.stringify(rows, null, 2));
 }

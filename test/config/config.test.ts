@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       shippingApi: null,
       jobLeaseSeconds: null,
       rateLimits: { token: 600, company: 1200, heavy_token: 60, heavy_company: 120 },
+      auditRetentionDays: 2557,
     });
   });
 
@@ -63,6 +64,7 @@ describe('loadConfig', () => {
       SHIPPING_API_KEY: 'sk-1',
       JOB_LEASE_SECONDS: '5',
       RATE_LIMITS: 'token=100, heavy_company=7',
+      AUDIT_RETENTION_DAYS: '90',
     });
     expect(config).toEqual({
       port: 8080,
@@ -78,7 +80,12 @@ describe('loadConfig', () => {
       shippingApi: expect.objectContaining({ url: expect.stringMatching(/^https:\/\/ship\.example\/api/) }),
       jobLeaseSeconds: 5,
       rateLimits: { token: 100, company: 1200, heavy_token: 60, heavy_company: 7 },
+      auditRetentionDays: 90,
     });
+  });
+
+  it('keeps the audit log forever with AUDIT_RETENTION_DAYS=forever', () => {
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: ' Forever ', SECRET_KEY: KEY, DATA_DIR: dataDir() }).auditRetentionDays).toBeNull();
   });
 
   it('accepts PORT=0 and an empty PORT (default)', () => {
@@ -102,6 +109,8 @@ describe('loadConfig', () => {
     ['ALLOW_PRIVATE_OUTBOUND', { ALLOW_PRIVATE_OUTBOUND: 'yes', SECRET_KEY: KEY }, /ALLOW_PRIVATE_OUTBOUND must be true or false, got "yes"/],
     ['TRUST_PROXY', { TRUST_PROXY: 'sometimes', SECRET_KEY: KEY }, /TRUST_PROXY must be true or false, got "sometimes"/],
     ['CURRENCY_RATES_URL', { CURRENCY_RATES_URL: 'ftp://rates', SECRET_KEY: KEY }, /CURRENCY_RATES_URL must be an http or https URL/],
+    ['AUDIT_RETENTION_DAYS', { AUDIT_RETENTION_DAYS: '0', SECRET_KEY: KEY }, /AUDIT_RETENTION_DAYS must be a whole number of days from 1 to 36500, or forever, got "0"/],
+    ['AUDIT_RETENTION_DAYS', { AUDIT_RETENTION_DAYS: '1.5', SECRET_KEY: KEY }, /AUDIT_RETENTION_DAYS.*"1.5"/],
     ['RATE_LIMITS', { RATE_LIMITS: 'tokens=5', SECRET_KEY: KEY }, /RATE_LIMITS: Unknown rate-limit budget "tokens"/],
     ['RATE_LIMITS', { RATE_LIMITS: 'token=0', SECRET_KEY: KEY }, /RATE_LIMITS: The token limit must be from 1 to 1000000/],
   ])('rejects a bad %s: %j', (variable, env, message) => {

@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
 import { SettingsClient } from '../support/settings-client.js';
+import { tenantClient } from '../../src/db/tenant-client.js';
+import { enqueueJob } from '../../src/domain/jobs/jobs.js';
+import { recurringSchedules } from '../../src/jobs/background.js';
+import { AUDIT_PURGE_JOB } from '../../src/jobs/audit-purge-job.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -191,5 +195,42 @@ describe('GET /audit-log', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.auditLog.meta.total).toBeGreaterThan(0);
     expect(res.body.data.auditLog.items.every((e: any) => e.entity === 'product')).toBe(true);
+  });
+});
+
+describe('retention', () => {
+  it('removes a company\'s entries older than the retention in the daily job, and keeps the rest and other companies\'', async () => {
+    expect(recurringSchedules(server.config).map((schedule) => schedule.type)).toContain(AUDIT_PURGE_JOB);
+    expect(recurringSchedules({ ...server.config, auditRetentionDays: null }).map((schedule) => schedule.type)).not.toContain(AUDIT_PURGE_JOB);
+    const initech = await server.createTenant('initech');
+    const make = async (tenant: Tenant, name: string) => {
+      const res = await api('POST', '/locations', { name }, tenant);
+      expect(res.status, res.text).toBe(201);
+      return res.body.data.id as number;
+    };
+    const oldId = await make(initech, 'Old shelf');
+    const recentId = await make(initech, 'Recent shelf');
+    const theirOldId = await make(globex, 'Their old shelf');
+    // Eight years ago, past the default seven.
+    const backdate = (companyId: number, entityId: number) =>
+      server.database.sql.query(
+        `UPDATE "AuditLogEntry" SET "occurredAt" = now() - interval '8 years' WHERE "companyId" = $1 AND entity = 'location' AND "entityId" = $2`,
+        [companyId, entityId],
+      );
+    await backdate(initech.companyId, oldId);
+    await backdate(globex.companyId, theirOldId);
+
+    const job = await enqueueJob(tenantClient(server.database.prisma, initech.companyId), { type: AUDIT_PURGE_JOB });
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const { status } = await server.database.prisma.job.findFirstOrThrow({ where: { companyId: initech.companyId, id: job.id } });
+      if (status === 'finished') break;
+      if (Date.now() > deadline || status === 'failed') throw new Error(`the purge job ended ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const kept = (await auditLog('entity=location&per_page=100', initech)).data.map((entry) => entry.entity_id);
+    expect(kept).toContain(recentId);
+    expect(kept).not.toContain(oldId);
+    expect((await auditLog('entity=location&per_page=100', globex)).data.map((entry) => entry.entity_id)).toContain(theirOldId);
   });
 });
