@@ -12,12 +12,17 @@ cases=("$@")
 [ "${#cases[@]}" -gt 0 ] || cases=(products posting inventory-export)
 out=$(mktemp -d /tmp/bench-citus.XXXXXX)
 trap 'rm -rf "$out"' EXIT
-# A case below its own floor fails its run; both runs still go to the comparison, and the script fails after it.
+# Each case in a process of its own, on the same server or cluster; a case below its own floor fails its run,
+# every case still goes to the comparison, and the script fails after it.
 status=0
 for db in postgres citus; do
   code=0
-  BENCH_RESULTS_FILE="$out/$db.json" "$here/with-$db.sh" npm run bench -- "${cases[@]}" || code=$?
-  echo "[bench-citus] the $db run exited with $code"
+  BENCH_RESULTS_FILE="$out/$db.json" "$here/with-$db.sh" bash -c '
+    status=0
+    for case in "$@"; do
+      npm run bench -- "$case" || { code=$?; echo "[bench-citus] $case exited with $code"; status=$code; }
+    done
+    exit $status' _ "${cases[@]}" || code=$?
   [ "$code" -eq 0 ] || status=$code
 done
 echo

@@ -62,13 +62,22 @@ export function createApp(services: AppServices): App {
       // GraphiQL itself is a static page; every operation needs a token.
       if (wantsGraphiQL(req)) return serveGraphiQL(req, res);
       const appContext = await authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, { allowPrivate: config.allowPrivateOutbound });
-      await runApiRequest(services, res, appContext, false, () => withIdempotency(req, res, appContext, (request) => graphql(request, res, { appContext })));
+      await runApiRequest(services, res, appContext, false, () => withIdempotency(req, res, appContext, (request) => untilAnswerSentOrDropped(res, graphql(request, res, { appContext }))));
       return;
     }
     if (path === REST_BASE_PATH || path.startsWith(REST_BASE_PATH + '/')) return rest.handle(req, res, url, requestId);
 
     throw new HttpProblem(404, 'Not found.');
   }
+
+  /**
+   * graphql-yoga writes a large answer in pieces and waits for the socket to drain between them; a socket the
+   * client closed never drains, and the handler would never end (nor close() waiting for it). Once the answer has
+   * begun, nothing is left to do for it when its response closes. (A close before that leaves the work running:
+   * yoga finds the response closed when it comes to write.)
+   */
+  const untilAnswerSentOrDropped = <T>(res: ServerResponse, sending: Promise<T>): Promise<T | void> =>
+    Promise.race([sending, new Promise<void>((resolve) => res.once('close', () => res.headersSent && resolve()))]);
 
   const inFlight = new Set<ServerResponse>();
   // A handler outlives its socket when the client goes away mid-request; the database must stay open until
