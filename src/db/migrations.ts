@@ -4,13 +4,13 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beginCitusMigrations, distributeRemainingTables, endCitusMigrations, isCitus } from './citus.js';
 import { splitStatements } from './sql-statements.js';
 import type { SqlRunner } from './sql-runner.js';
 import { MIGRATIONS_TABLE } from './table-roles.js';
+import { PROJECT_ROOT } from '../project-root.js';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../prisma/migrations');
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'prisma/migrations');
 export { MIGRATIONS_TABLE };
 /** Arbitrary constant key for pg_advisory_xact_lock; the same in every process of the service. */
 const MIGRATION_LOCK_KEY = 7_274_274;

@@ -8,15 +8,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { applyMigrations, migrationsChecksum } from './migrations.js';
 import { pgliteRunner } from './sql-runner.js';
+import { PROJECT_ROOT } from '../project-root.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const TEMPLATE_CACHE = path.join(ROOT, 'node_modules/.cache/inventory-service');
+export const TEMPLATE_CACHE = path.join(PROJECT_ROOT, 'node_modules/.cache/inventory-service');
 
 function pgliteVersion(): string {
-  return JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version as string;
+  return JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version as string;
 }
 
 /** Names the migrated template: a new PGlite version or any change of the migrations makes a new one. */

@@ -1,4 +1,4 @@
-// The CLI end to end: each case spawns the real `tsx src/cli/main.ts` against one embedded data folder
+// The CLI end to end: each case spawns the real CLI (`node dist/cli.js`, what `npm run cli` runs) against one embedded data folder
 // (fresh for this file), the way `npm run cli -- ...` runs it. Spawns are slow (PGlite starts each time),
 // so the cases build on each other in order: create a company, issue a token, list, revoke, ...
 import { spawn, type ChildProcess } from 'node:child_process';

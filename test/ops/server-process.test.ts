@@ -1,4 +1,4 @@
-// The real server process, as `npm start` runs it (`node --import tsx src/main.ts`) on an embedded data folder: it starts
+// The real server process, as `npm start` runs it (`node dist/main.js` after its build) on an embedded data folder: it starts
 // and answers health checks, refuses a bad configuration and a data folder already in use, and on SIGTERM
 // finishes the request in flight, exits 0 and releases the folder. Every line it logs on stdout is JSON.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,6 @@
 // Runs the real CLI as a child process on an embedded data folder (no DATABASE_URL, no SECRET_KEY), as a
-// user would with `npm run cli -- ...` (tsx's loader inside one node process, so a timeout's kill reaches it).
+// user would with `npm run cli -- ...`: the command that script runs, without npm around it, so a timeout's kill
+// reaches it. The bundle is brought up to date before the tests start (build-bundles.ts).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +8,10 @@ import { claimDataDir } from '../../src/db/data-dir-lock.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** What `npm start` and `npm run cli` run, after their build step (package.json). */
+export const SERVER_ARGS = ['--enable-source-maps', 'dist/main.js'];
+export const CLI_ARGS = ['--enable-source-maps', 'dist/cli.js'];
 
 export interface CliResult {
   code: number | null;
@@ -24,7 +29,7 @@ export function runCliWith(dataDir: string, args: string[], options: { env?: Rec
   delete env.DATABASE_URL;
   delete env.SECRET_KEY;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...CLI_ARGS, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
     let stdout = '';
     let stderr = '';

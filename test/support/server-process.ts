@@ -1,9 +1,9 @@
-// The real server as a child process (`node --import tsx src/main.ts`, as `npm start` runs it) on an embedded data
+// The real server as a child process (`node dist/main.js`, as `npm start` runs it after its build) on an embedded data
 // folder, with its JSON log lines parsed as they come. Every wait is bounded.
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
-import { ROOT } from './cli.js';
+import { ROOT, SERVER_ARGS } from './cli.js';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -28,7 +28,7 @@ export function startServerProcess(dataDir: string, env: Record<string, string> 
   delete fullEnv.DATABASE_URL;
   delete fullEnv.SECRET_KEY;
   Object.assign(fullEnv, env);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, SERVER_ARGS, { cwd: ROOT, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const waiters: { message: string; resolve: (line: Record<string, unknown>) => void }[] = [];
   const proc: ServerProcess = {
     child,
