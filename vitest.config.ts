@@ -23,7 +23,9 @@ export default defineConfig({
     setupFiles: ['test/support/file-isolation.ts', 'test/support/no-busy-connection.ts'],
     pool: 'forks',
     fileParallelism: true,
-    maxWorkers: 2,
+    // Test files at a time. Set here, not with --maxWorkers: vitest does not pass that flag on to the projects
+    // below, which run every file. TEST_WORKERS overrides it (the Citus pass: each statement waits on two hops).
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     testTimeout: 60_000,
     hookTimeout: 90_000,
     projects: [

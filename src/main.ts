@@ -7,6 +7,7 @@ import { createApp } from './http/app.js';
 import { jsonLogger, describeError } from './http/logger.js';
 import { claimDataDirForServer, type DataDirClaim } from './db/data-dir-lock.js';
 import { startBackground } from './jobs/background.js';
+import { startPgliteMaintenance } from './db/pglite-maintenance.js';
 import { startCliSocket, type CliSocket } from './cli/server-socket.js';
 import { socketAddress } from './cli/socket-protocol.js';
 import { logFirstCompanyHint } from './cli/first-company-hint.js';
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   }
   // Jobs run in this process beside the requests (on PGlite, the only process that can).
   const background = startBackground({ prisma: database.prisma, config, logger });
+  const maintenance = database.kind === 'pglite' ? startPgliteMaintenance(database.sql, logger) : null;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Signals are taken before "listening" is logged: whoever waits for that line may stop the server at once.
@@ -52,7 +54,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     // Stops listening at once; in-flight requests and CLI commands finish before the database closes.
-    const closed = app.close(() => Promise.all([background.stop(), cliSocket?.close()]).then(() => undefined));
+    const closed = app.close(() => Promise.all([background.stop(), cliSocket?.close(), maintenance?.stop()]).then(() => undefined));
     logger.log('info', 'shutting down', { signal });
     await closed;
     claim?.release();

@@ -24,7 +24,15 @@ export interface FuzzServer {
   server: TestServer;
   acme: Tenant;
   send(request: WireRequest): Promise<Answer>;
+  /** Reads the company's data fingerprint. */
   fingerprint(): Promise<Fingerprint>;
+  /**
+   * The fingerprint as of now: the last one read, while no request other than a GET has been sent since (a GET
+   * changes no company data), or else read anew. A refused write's "after" is so the next case's "before", which
+   * halves the reads. Should a GET change data after all, the next refused write would show it as its own
+   * change: the check can only get stricter.
+   */
+  fingerprintNow(): Promise<Fingerprint>;
   /** Errors logged since the last call (each with message, error and stack); clears the list. */
   takeLoggedErrors(): Array<Record<string, unknown>>;
   close(): Promise<void>;
@@ -59,11 +67,17 @@ export async function startFuzzServer(): Promise<FuzzServer> {
 
   await seedFixtures(send);
   const fingerprint = await fingerprintReader(server.database.sql, acme.companyId, server.database.url);
+  let lastRead: Fingerprint | null = null;
+  const read = async () => (lastRead = await fingerprint.read());
   return {
     server,
     acme,
-    send,
-    fingerprint: fingerprint.read,
+    send: (request) => {
+      if (request.method !== 'GET') lastRead = null;
+      return send(request);
+    },
+    fingerprint: read,
+    fingerprintNow: () => (lastRead ? Promise.resolve(lastRead) : read()),
     takeLoggedErrors: () => {
       const taken = logged;
       logged = [];

@@ -40,7 +40,7 @@ describe.each(targets.map((target) => [target.name, target] as const))('mutation
           headers: { 'content-type': 'application/json' },
           body: Buffer.from(`{"query":${JSON.stringify(target.document)},"variables":${jsonText(c.variables)}}`),
         };
-        const before = await fuzz.fingerprint();
+        const before = await fuzz.fingerprintNow();
         fuzz.takeLoggedErrors();
         const answer = await fuzz.send(wire);
         const logged = fuzz.takeLoggedErrors();

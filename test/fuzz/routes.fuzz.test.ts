@@ -52,7 +52,7 @@ describe.each(operations.map((op) => [op.key, op] as const))('%s', (_key, op) =>
       fc.asyncProperty(caseArbitrary(op), async (generated) => {
         const c = await existing.resolve(op, generated);
         const wire = toWire(op, BASE, c);
-        const before = writes ? await fuzz.fingerprint() : null;
+        const before = writes ? await fuzz.fingerprintNow() : null;
         fuzz.takeLoggedErrors();
         const answer = await fuzz.send(wire);
         const logged = fuzz.takeLoggedErrors();
