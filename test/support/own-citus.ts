@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { withAdmin } from './test-database.js';
 import { runAsPostgres, runServerProgram } from './own-postgres.js';
 import { freePort, portIsFree } from './server-process.js';
 
@@ -24,15 +24,6 @@ export interface OwnCitus {
 
 const cluster = () => path.join(process.env.CITUS_DIR ?? '', 'cluster.sh');
 
-async function onNode<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 export async function ownCitusCluster(): Promise<OwnCitus> {
   const dir = mkdtempSync(path.join(tmpdir(), 'own-citus-'));
@@ -41,7 +32,7 @@ export async function ownCitusCluster(): Promise<OwnCitus> {
   while (!(await Promise.all([port + 1, port + 2].map(portIsFree))).every(Boolean)) port = await freePort();
   execFileSync('bash', [cluster(), 'start', dir, String(port)], { stdio: 'pipe', timeout: 120_000 });
   const url = `postgres://postgres@127.0.0.1:${port}/inventory`;
-  await onNode(url, (db) => db.query('ALTER DATABASE inventory SET citus.shard_count = 4'));
+  await withAdmin(url, (db) => db.query('ALTER DATABASE inventory SET citus.shard_count = 4'));
   const nodes = new Map<number, string>([
     [port, 'coordinator'],
     [port + 1, 'worker1'],
@@ -52,7 +43,7 @@ export async function ownCitusCluster(): Promise<OwnCitus> {
   return {
     url,
     nodeOfCompany: (companyId) =>
-      onNode(url, async (db) => {
+      withAdmin(url, async (db) => {
         const { rows } = await db.query<{ port: number }>(
           `SELECT n.nodeport AS port FROM pg_dist_placement p JOIN pg_dist_node n ON n.groupid = p.groupid
             WHERE p.shardid = get_shard_id_for_distribution_column('"Product"', $1::int)`,
@@ -84,9 +75,9 @@ export async function ownCitusCluster(): Promise<OwnCitus> {
       );
       pgCtl(name, 'start');
       const workerUrl = `postgres://postgres@127.0.0.1:${workerPort}/postgres`;
-      await onNode(workerUrl, (db) => db.query('CREATE DATABASE inventory'));
-      await onNode(workerUrl.replace(/\/postgres$/, '/inventory'), (db) => db.query('CREATE EXTENSION citus'));
-      await onNode(url, (db) => db.query('SELECT citus_add_node($1, $2)', ['127.0.0.1', workerPort]));
+      await withAdmin(workerUrl, (db) => db.query('CREATE DATABASE inventory'));
+      await withAdmin(workerUrl.replace(/\/postgres$/, '/inventory'), (db) => db.query('CREATE EXTENSION citus'));
+      await withAdmin(url, (db) => db.query('SELECT citus_add_node($1, $2)', ['127.0.0.1', workerPort]));
       nodes.set(workerPort, name);
       return workerPort;
     },

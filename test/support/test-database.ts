@@ -23,7 +23,8 @@ const CITUS_TEST_SHARDS = 4;
 /** Arbitrary key of the advisory lock under which one test process builds the template database. */
 const TEMPLATE_LOCK_KEY = 7_274_275;
 
-async function withAdmin<T>(serverUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` on a connection of its own to `serverUrl`, closed afterwards. */
+export async function withAdmin<T>(serverUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {

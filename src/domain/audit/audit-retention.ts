@@ -2,12 +2,12 @@
 // (src/jobs/audit-purge-job.ts); AUDIT_RETENTION_DAYS sets it for the service, `forever` keeps every entry.
 // Seven years by default: what tax and bookkeeping rules commonly ask of records behind the accounts.
 import type { TenantTx } from '../../db/tenant-client.js';
+import { addDays } from '../shared/dates.js';
 
 export const DEFAULT_AUDIT_RETENTION_DAYS = 2557;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Removes the company's entries that occurred more than `retentionDays` before `now`; how many. */
 export async function purgeExpiredAuditEntries(tx: TenantTx, retentionDays: number, now = new Date()): Promise<number> {
-  const { count } = await tx.auditLogEntry.deleteMany({ where: { occurredAt: { lt: new Date(now.getTime() - retentionDays * DAY_MS) } } });
+  const { count } = await tx.auditLogEntry.deleteMany({ where: { occurredAt: { lt: addDays(now, -retentionDays) } } });
   return count;
 }

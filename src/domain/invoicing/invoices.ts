@@ -21,6 +21,7 @@ import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { nextDocumentNumber } from '../purchasing/document-numbers.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 import { recordEvent } from '../events/outbox.js';
+import { addDays } from '../shared/dates.js';
 
 export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
@@ -67,10 +68,6 @@ export async function getInvoice(db: TenantDb | TenantTx, id: number, query: Pas
 
 export function balanceDue(invoice: { total: Decimal; amountPaid: Decimal; status: string }): Decimal {
   return invoice.status === 'void' ? ZERO : invoice.total.minus(invoice.amountPaid);
-}
-
-export function addDays(date: Date, days: number): Date {
-  return new Date(date.getTime() + days * 86_400_000);
 }
 
 /** Claims the sales order row for the rest of the transaction (the row lock serialises invoicing and returns of one order). */

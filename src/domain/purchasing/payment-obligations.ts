@@ -14,6 +14,7 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { checkDateOnly } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
+import { addDays } from '../shared/dates.js';
 
 export const OBLIGATION_STATUSES = ['open', 'partially_paid', 'paid', 'cancelled'] as const;
 
@@ -31,8 +32,6 @@ interface PlannedObligation {
   share: Decimal;
 }
 
-const DAY = 86_400_000;
-const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY);
 
 export async function generatePaymentObligations(db: TenantDb, orderId: number) {
   return db.$transaction(async (tx) => {
