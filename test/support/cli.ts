@@ -2,12 +2,11 @@
 // user would with `npm run cli -- ...`: the command that script runs, without npm around it, so a timeout's kill
 // reaches it. The bundle is brought up to date before the tests start (build-bundles.ts).
 import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { claimDataDir } from '../../src/db/data-dir-lock.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
+import { PROJECT_ROOT as ROOT } from '../../src/project-root.js';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { ROOT };
 
 /** What `npm start` and `npm run cli` run, after their build step (package.json). */
 export const SERVER_ARGS = ['--enable-source-maps', 'dist/main.js'];
