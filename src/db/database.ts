@@ -12,6 +12,7 @@ import { inMemoryCluster, seedFromTemplate } from './pglite-template.js';
 import { takeTurns } from './pglite-turns.js';
 import { pgliteRunner, pgRunner, reportingRunner, type SqlRunner } from './sql-runner.js';
 import { recordingActors } from './audit-actor.js';
+import { ConflictRetryingPrismaClient } from './conflict-retry.js';
 import { oneStatementAtATime } from './one-statement-at-a-time.js';
 import { releaseAfterFailedEnd } from './release-after-failed-end.js';
 
@@ -64,12 +65,12 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
 // waiting its turn. Every transaction waits and runs as long as the postings used to ask for each time.
 const TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 30_000 };
 
-/** A Prisma client over the adapter, recording the current actor for the audit log, each transaction sending one statement at a time; with onQuery, one that reports each statement it sends. */
+/** A Prisma client over the adapter, running a transaction again after a deadlock or serialization failure, recording the current actor for the audit log, each transaction sending one statement at a time; with onQuery, one that reports each statement it sends. */
 function prismaClient(driverAdapter: Prisma.PrismaClientOptions['adapter'], onQuery?: (sql: string) => void): PrismaClient {
   const adapter = recordingActors(oneStatementAtATime(releaseAfterFailedEnd(driverAdapter as any))) as Prisma.PrismaClientOptions['adapter'];
-  if (!onQuery) return new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
-  const client = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS, log: [{ emit: 'event', level: 'query' }] });
-  client.$on('query', (event) => onQuery(event.query));
+  if (!onQuery) return new ConflictRetryingPrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
+  const client = new ConflictRetryingPrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS, log: [{ emit: 'event', level: 'query' }] });
+  (client as unknown as PrismaClient<'query'>).$on('query', (event) => onQuery(event.query));
   return client as unknown as PrismaClient;
 }
 

@@ -2,6 +2,7 @@
 // shards) cannot be reached right now, rather than that the request or the code is wrong. The HTTP layer answers
 // those with 503 and Retry-After (src/http/errors.ts); the connection pools drop a broken connection and open a
 // new one on the next query, so the service comes back by itself when the database does.
+import { someLayer } from './error-chain.js';
 
 /** SQLSTATE: connection exceptions (class 08, which Citus raises for an unreachable worker), a server shutting
  * down or starting (57P01–57P03), too many connections (53300). */
@@ -16,17 +17,9 @@ const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIM
 const UNAVAILABLE_MESSAGE = /^Connection terminated( unexpectedly| due to connection timeout)?$|^Client has encountered a connection error/;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  const pending = [error];
-  while (pending.length > 0) {
-    const current = pending.pop();
-    if (current === null || typeof current !== 'object' || seen.has(current)) continue;
-    seen.add(current);
-    const { code, kind, message, cause, meta } = current as { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown; code?: unknown } };
-    if (typeof code === 'string' && (UNAVAILABLE_STATE.test(code) || UNAVAILABLE_PRISMA_CODES.has(code) || UNAVAILABLE_SOCKET.has(code))) return true;
-    if (typeof kind === 'string' && UNAVAILABLE_KINDS.has(kind)) return true;
-    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
-    pending.push(cause, meta?.driverAdapterError, meta?.code === undefined ? undefined : { code: meta.code });
-  }
-  return false;
+  return someLayer(error, ({ code, kind, message }) =>
+    (typeof code === 'string' && (UNAVAILABLE_STATE.test(code) || UNAVAILABLE_PRISMA_CODES.has(code) || UNAVAILABLE_SOCKET.has(code))) ||
+    (typeof kind === 'string' && UNAVAILABLE_KINDS.has(kind)) ||
+    (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)),
+  );
 }

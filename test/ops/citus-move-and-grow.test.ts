@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
+import type { Logger } from '../../src/http/logger.js';
 import { verifyLedger } from '../../src/domain/inventory/verify.js';
 import { ownCitusCluster, type OwnCitus } from '../support/own-citus.js';
 import { ownPostgres, runClientProgram, type OwnPostgres } from '../support/own-postgres.js';
@@ -60,6 +61,13 @@ describe.skipIf(!onCitus)('a single-node database moved onto Citus, then a worke
   const companies: Company[] = [];
   const before = new Map<string, unknown[]>();
   const dumpDir = mkdtempSync(path.join(tmpdir(), 'citus-move-'));
+  /** The server's logged errors (a 500's cause), shown when a write is refused. */
+  const serverErrors: string[] = [];
+  const logger: Logger = {
+    log(level, message, fields) {
+      if (level === 'error') serverErrors.push(JSON.stringify({ message, ...fields }));
+    },
+  };
 
   beforeAll(async () => {
     [single, cluster] = await Promise.all([ownPostgres(), ownCitusCluster()]);
@@ -88,7 +96,7 @@ describe.skipIf(!onCitus)('a single-node database moved onto Citus, then a worke
     runClientProgram('pg_restore', ['--no-owner', '--no-privileges', '-d', cluster.url, dump]);
     // The one command: starting the service (it migrates, and so distributes).
     database = await openDatabase({ kind: 'postgres', url: cluster.url });
-    server = await startTestServer({ database });
+    server = await startTestServer({ database, logger });
   }, 300_000);
   afterAll(async () => {
     await server?.close();
@@ -161,7 +169,7 @@ describe.skipIf(!onCitus)('a single-node database moved onto Citus, then a worke
     expect(moved.length, JSON.stringify([...placedAfter])).toBeGreaterThan(0);
     expect(moved.every((c) => placedAfter.get(c.slug) === 'worker3')).toBe(true);
 
-    expect([...statuses.keys()]).toEqual([201]);
+    expect([...statuses.keys()], serverErrors.join('\n')).toEqual([201]);
     // The longest pause between two acknowledged writes of one company, from just before the move to just after;
     // and of a moved company while the shards were rebalanced.
     const longestPause = (among: Company[], from: number, to: number) => {

@@ -128,6 +128,9 @@ export async function openTestDatabase(options: Pick<OpenDatabaseOptions, 'onQue
     url,
     async close() {
       await database.close();
+      // Closed to newcomers on every node first: on Citus a node's maintenance process connects to the others on
+      // its own, and one arriving while a worker drops the database made the drop fail.
+      await closeDatabase(serverUrl, name);
       await onEveryNode(serverUrl, () => `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };

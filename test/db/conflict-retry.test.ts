@@ -1,0 +1,62 @@
+// A transaction cancelled as a deadlock's victim runs again (src/db/conflict-retry.ts): two transactions that
+// lock two rows in opposite orders both end, each row holding both changes, and the run that was repeated kept
+// its company scope. Other failures run once. PostgreSQL only: PGlite runs one transaction at a time.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/database.js';
+import { byId, tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
+import { createCompany } from '../../src/domain/tenancy/companies.js';
+import { onPostgres, openTestDatabase } from '../support/test-database.js';
+
+describe.skipIf(!onPostgres)('a transaction chosen as a deadlock victim', () => {
+  let database: Database;
+  let acme: TenantDb;
+  const tagIds: number[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const company = async (slug: string) =>
+      (await createCompany(database.prisma, { slug, name: slug, adminEmail: `admin@${slug}.test`, adminPassword: 'a long password' })).company.id;
+    acme = tenantClient(database.prisma, await company('acme'));
+    await tenantClient(database.prisma, await company('globex')).tag.create({ data: { name: 'globex' } as any });
+    for (const name of ['first', 'second']) tagIds.push((await acme.tag.create({ data: { name } as any })).id);
+  });
+  afterAll(() => database?.close());
+
+  it('runs again and ends, with both transactions applied and its company scope kept', async () => {
+    const runs: Array<{ writer: string; tagsSeen: string[] }> = [];
+    let arrived = 0;
+    let release!: () => void;
+    const bothHoldTheirFirstRow = new Promise<void>((resolve) => (release = resolve));
+    const writer = (name: string, order: number[]) =>
+      acme.$transaction(async (tx) => {
+        const firstRun = !runs.some((run) => run.writer === name);
+        runs.push({ writer: name, tagsSeen: (await tx.tag.findMany({ orderBy: { id: 'asc' } })).map((tag) => tag.name.split(' ')[0]!) });
+        for (const [step, id] of order.entries()) {
+          const tag = await tx.tag.findUniqueOrThrow({ where: byId(id) });
+          await tx.tag.update({ where: byId(id), data: { name: `${tag.name} ${name}` } });
+          if (step === 0 && firstRun) {
+            if (++arrived === 2) release();
+            await bothHoldTheirFirstRow;
+          }
+        }
+      });
+
+    await Promise.all([writer('a', [tagIds[0]!, tagIds[1]!]), writer('b', [tagIds[1]!, tagIds[0]!])]);
+
+    expect(runs).toHaveLength(3); // each once, and the victim again
+    expect(runs.every((run) => run.tagsSeen.join() === 'first,second')).toBe(true);
+    const names = (await acme.tag.findMany({ orderBy: { id: 'asc' } })).map((tag) => tag.name.split(' ').slice(1).sort().join(' '));
+    expect(names).toEqual(['a b', 'a b']);
+  });
+
+  it('runs other failures once', async () => {
+    let runs = 0;
+    await expect(
+      acme.$transaction(async () => {
+        runs++;
+        throw new Error('not a conflict');
+      }),
+    ).rejects.toThrow('not a conflict');
+    expect(runs).toBe(1);
+  });
+});
