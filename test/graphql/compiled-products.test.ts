@@ -103,6 +103,7 @@ async function seedAcme() {
     variant_attributes: [{ variant_name: 'Length', variant_terms: ['60 mm'] }],
   });
   await api('POST', '/products', { name: 'Wood screw short', sku: 'SCREW-440-S', parent_product_id: screw.id, wholesale_price: 0.1 });
+  Object.assign(refs, { zinc: zinc.id, amber: amber.id, bomA: bomA.id, priorityList: priorityList.id, template: template.id, dozen: dozen.id, subcategory: subcategory.id, washer: washer.id, nut: nut.id, screw: screw.id });
   const gone = await api('POST', '/products', { name: 'Wood screw gone', sku: 'SCREW-440-G', parent_product_id: screw.id });
   await api('POST', '/products', {
     name: 'Screw kit', sku: 'KIT-1', type: 'KIT', retail_price: 9.99, tag_ids: [amber.id], category_id: category.id,
@@ -115,6 +116,7 @@ async function seedAcme() {
   });
   // In a kit, so deleting it deactivates it: the variants and the list leave it out, the kit item keeps it.
   await api('DELETE', `/products/${gone.id}`);
+  refs.gone = gone.id;
   for (let n = 0; n < 12; n++) {
     await api('POST', '/products', {
       name: `Bolt ${n % 4}`, sku: `BOLT-${String(n).padStart(2, '0')}`, type: n % 5 === 0 ? 'KIT' : 'PRODUCT',
@@ -417,5 +419,83 @@ describe('products in one go keeps the read scope', () => {
     const rest = await server.call('GET', '/external/api/v1/products', { token, company: acme.slug });
     expect(rest.status).toBe(403);
     expect(rest.body).toEqual({ message: 'This API token lacks the read scope.' });
+  });
+});
+
+describe('one product in one go: GET, POST and PATCH /products', () => {
+  const getRoute = productRoutes.find((r) => r.method === 'GET' && r.path === '/products/{productId}')!;
+  /** The product as graphql's ordinary execution answers `product(id)`, REST-cased. */
+  const ordinary = async (id: number) => {
+    const res = await fieldByField(getRoute.graphql, { id });
+    expect(res.body.errors, res.text).toBeUndefined();
+    return restCased(res.body.data.product);
+  };
+  /** Statements that read a product's relations one by one, as field by field does. */
+  const relationReads = () => statements.filter((sql) => /FROM "public"\."(ProductTag|Tag|ProductAlternateSku|KitItem|VariantAttribute|ProductAttachment|ProductBom)"/.test(sql));
+  /** What a change ran after its last write (its event) and before its commit: the answer's reads. */
+  const answerReads = () => {
+    const lastWrite = statements.map((sql) => /INSERT INTO "Event"/.test(sql)).lastIndexOf(true);
+    expect(lastWrite).toBeGreaterThan(0);
+    return statements.slice(lastWrite + 1).filter((sql) => !/COMMIT/.test(sql));
+  };
+
+  it('answers every product as the operation does field by field, keys in the same order, its relations in the one statement', async () => {
+    const ids: number[] = (await api('GET', '/products?per_page=100')).map((product: { id: number }) => product.id);
+    expect(ids.length).toBeGreaterThan(15);
+    for (const id of [...ids, refs.screw!]) {
+      statements.length = 0;
+      const rest = await server.call('GET', `/external/api/v1/products/${id}`, { token: acme.token, company: acme.slug });
+      expect(rest.status, rest.text).toBe(200);
+      expect(relationReads()).toEqual([]);
+      expect(JSON.stringify(rest.body.data), String(id)).toBe(JSON.stringify(await ordinary(id)));
+    }
+  });
+
+  it('answers a creation and an update with the product as it then is, as field by field does', async () => {
+    statements.length = 0;
+    const created = await server.call('POST', '/external/api/v1/products', {
+      token: acme.token,
+      company: acme.slug,
+      body: {
+        name: 'Deck screw', sku: 'DECK-1', retail_price: 0.5, ...WEIGHTS, category_id: refs.category, subcategory_id: refs.subcategory,
+        supplier_id: refs.supplier, tag_ids: [refs.zinc, refs.amber], bom_ids: [refs.bomA], priority_list_id: refs.priorityList,
+        distribution_template_id: refs.template, alternate_skus: [{ sku: 'DECK-1-B' }], substitutions: [{ product_id: refs.washer, priority: 1 }],
+        attachments: [{ name: 'deck.pdf', type: 'application/pdf' }], variant_attributes: [{ variant_name: 'Size', variant_terms: ['S'] }],
+        custom_fields: { finish: 'green', fragile: true },
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(answerReads()).toEqual([expect.stringMatching(/^\s*SELECT \(\(SELECT row_to_json/)]);
+    expect(created.body.data.tags.map((tag: { name: string }) => tag.name)).toEqual(['amber', 'zinc']);
+    expect(JSON.stringify(created.body.data)).toBe(JSON.stringify(await ordinary(created.body.data.id)));
+
+    statements.length = 0;
+    const updated = await server.call('PATCH', `/external/api/v1/products/${created.body.data.id}`, {
+      token: acme.token,
+      company: acme.slug,
+      body: { name: 'Deck screw, coated', tag_ids: [refs.tag], type: 'KIT', kit_items: [{ product_id: refs.nut, quantity: 3, uom_id: refs.dozen }], custom_fields: { finish: null } },
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expect(answerReads()).toEqual([expect.stringMatching(/^\s*SELECT \(\(SELECT row_to_json/)]);
+    expect(updated.body.data).toMatchObject({ name: 'Deck screw, coated', type: 'KIT', tags: [{ name: 'Red' }], custom_fields: { fragile: true } });
+    expect(updated.body.data.kit_items).toHaveLength(1);
+    expect(JSON.stringify(updated.body.data)).toBe(JSON.stringify(await ordinary(created.body.data.id)));
+  });
+
+  it('answers 404 for a product that does not exist or was deleted, and refuses a bad update with 422, as before', async () => {
+    for (const id of [999_999, refs.gone!]) {
+      const read = await server.call('GET', `/external/api/v1/products/${id}`, { token: acme.token, company: acme.slug });
+      expect(read.status, read.text).toBe(404);
+      expect(read.body).toEqual({ message: `Product ${id} not found.` });
+      const ordinaryRead = await fieldByField(getRoute.graphql, { id });
+      expect(ordinaryRead.body.errors[0].message).toBe(read.body.message);
+      const update = await server.call('PATCH', `/external/api/v1/products/${id}`, { token: acme.token, company: acme.slug, body: { name: 'x' } });
+      expect(update.status).toBe(404);
+    }
+    const refused = await server.call('PATCH', `/external/api/v1/products/${refs.screw}`, { token: acme.token, company: acme.slug, body: { sku: 'NUT-1' } });
+    expect(refused.status, refused.text).toBe(422);
+    expect(Object.keys(refused.body.errors)).toEqual(['sku']);
+    const duplicate = await server.call('POST', '/external/api/v1/products', { token: acme.token, company: acme.slug, body: { name: 'Again', sku: 'NUT-1' } });
+    expect(duplicate.status, duplicate.text).toBe(422);
   });
 });

@@ -21,6 +21,8 @@ import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { recordEvent, recordEvents } from '../events/outbox.js';
 import { PRODUCT_EVENT_FIELDS, productEvent } from './product-events.js';
 import { snakeCase } from '../shared/field-names.js';
+import type { JsonSelection } from '../shared/selection-json-sql.js';
+import { productJson } from './product-json.js';
 
 export { ACTIVE, DEACTIVATED } from './product-status.js';
 export type { ProductListArgs } from './product-page.js';
@@ -52,7 +54,16 @@ export async function getProduct(db: TenantDb | TenantTx, id: number, query: Pro
   return product;
 }
 
-export async function createProduct(db: TenantDb, input: ProductInput, query: ProductQuery = {}) {
+export function createProduct(db: TenantDb, input: ProductInput, query: ProductQuery = {}) {
+  return createProductAnswering(db, input, (tx, id) => tx.product.findUniqueOrThrow({ ...query, where: byId(id) }));
+}
+
+/** createProduct answering with the new product's JSON for the selection (product-json.ts), read in its transaction. */
+export function createProductJson(db: TenantDb, input: ProductInput, selection: JsonSelection): Promise<string> {
+  return createProductAnswering(db, input, (tx, id) => productJson(tx, id, selection));
+}
+
+async function createProductAnswering<T>(db: TenantDb, input: ProductInput, answer: (tx: TenantTx, id: number) => Promise<T>): Promise<T> {
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
     const data = productColumnData(input, true, errors);
@@ -76,11 +87,20 @@ export async function createProduct(db: TenantDb, input: ProductInput, query: Pr
     if (prepared.alternateSkus?.length) await replaceAlternateSkus(tx, created.id, prepared.alternateSkus);
     await writeCollections(tx, created.id, { ...collectionsOf(input), kitItems: rows });
     await recordEvent(tx, productEvent('product.created', created));
-    return tx.product.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return answer(tx, created.id);
   });
 }
 
-export async function updateProduct(db: TenantDb, id: number, input: ProductInput, query: ProductQuery = {}) {
+export function updateProduct(db: TenantDb, id: number, input: ProductInput, query: ProductQuery = {}) {
+  return updateProductAnswering(db, id, input, (tx) => tx.product.findUniqueOrThrow({ ...query, where: byId(id) }));
+}
+
+/** updateProduct answering with the product's JSON for the selection (product-json.ts), read in its transaction. */
+export function updateProductJson(db: TenantDb, id: number, input: ProductInput, selection: JsonSelection): Promise<string> {
+  return updateProductAnswering(db, id, input, (tx) => productJson(tx, id, selection));
+}
+
+async function updateProductAnswering<T>(db: TenantDb, id: number, input: ProductInput, answer: (tx: TenantTx) => Promise<T>): Promise<T> {
   return db.$transaction(async (tx) => {
     const stored = await tx.product.findFirst({
       where: { id, status: ACTIVE },
@@ -108,7 +128,7 @@ export async function updateProduct(db: TenantDb, id: number, input: ProductInpu
     if (prepared.alternateSkus) await replaceAlternateSkus(tx, id, prepared.alternateSkus);
     await writeCollections(tx, id, { ...collectionsOf(input), kitItems });
     await recordEvent(tx, productEvent('product.updated', updated, { changed: Object.keys(input).filter((key) => (input as Record<string, unknown>)[key] !== undefined).map(snakeCase) }));
-    return tx.product.findUniqueOrThrow({ ...query, where: byId(id) });
+    return answer(tx);
   });
 }
 

@@ -1,7 +1,11 @@
 // `products` answered in one go when every field asked of a product is in PRODUCT_JSON_TYPES: one statement
 // picks the page (filters, sort, window), counts the total and writes those products as the selection asks
-// (src/domain/products/product-page-json.ts). Other selections are executed field by field.
+// (src/domain/products/product-page-json.ts). `product`, `createProduct` and `updateProduct` likewise write the
+// one product's JSON in one statement (src/domain/products/product-json.ts), the mutations in their transaction.
+// Other selections are executed field by field.
 import type { FieldNode, GraphQLObjectType } from 'graphql';
+import type { ProductInput } from '../../domain/products/product-input.js';
+import { productJson } from '../../domain/products/product-json.js';
 import { isObjectType } from 'graphql';
 import * as products from '../../domain/products/products.js';
 import { canWriteProducts, productPageJson } from '../../domain/products/product-page-json.js';
@@ -9,7 +13,7 @@ import { PRODUCT_JSON_TYPES } from '../../domain/products/product-json-types.js'
 import type { PageMeta } from '../../domain/shared/pagination.js';
 import type { JsonSelection } from '../../domain/shared/selection-json-sql.js';
 import { filterParams } from '../shared/filters.js';
-import { answerJson, registerCompiledRootField, subFields, type PlanScope } from '../shared/compiled-execution.js';
+import { answerJson, registerCompiledMutationField, registerCompiledRootField, subFields, type PlanScope } from '../shared/compiled-execution.js';
 import { jsonSelectionOf } from '../shared/json-selection.js';
 
 /** The domain's list arguments from the field's (filters as {name, value} pairs). */
@@ -70,4 +74,31 @@ registerCompiledRootField('products', (scope, fieldNodes, args) => {
     }
     return answer;
   };
+});
+
+/** What the nodes ask of one product, when the catalogue can write all of it. */
+function productSelection(scope: PlanScope, fieldNodes: FieldNode[]): JsonSelection | null {
+  const type = scope.schema.getType('Product');
+  if (!isObjectType(type)) return null;
+  const selection = jsonSelectionOf(scope, PRODUCT_JSON_TYPES, type, fieldNodes);
+  return selection && canWriteProducts(selection) ? selection : null;
+}
+
+registerCompiledRootField('product', (scope, fieldNodes, args) => {
+  const selection = productSelection(scope, fieldNodes);
+  if (!selection) return null;
+  return async (ctx, options) => answerJson(await productJson(ctx.db, args.id as number, selection), options);
+});
+
+// As the fields' resolvers (product-fields.ts) create and update.
+registerCompiledMutationField('createProduct', (scope, fieldNodes, args) => {
+  const selection = productSelection(scope, fieldNodes);
+  if (!selection) return null;
+  return async (ctx, options) => answerJson(await products.createProductJson(ctx.db, args.input as ProductInput, selection), options);
+});
+
+registerCompiledMutationField('updateProduct', (scope, fieldNodes, args) => {
+  const selection = productSelection(scope, fieldNodes);
+  if (!selection) return null;
+  return async (ctx, options) => answerJson(await products.updateProductJson(ctx.db, args.id as number, args.input as ProductInput, selection), options);
 });
