@@ -104,7 +104,10 @@ function replayable(req: IncomingMessage, body: Buffer): IncomingMessage {
 
 /**
  * Collects what the handler writes (status, content type, body) and, when it ends the response, runs `keep`
- * with it before the last bytes go out.
+ * with it before any byte of the body goes out. The body's writes are held back until then: the REST gateway and
+ * GraphQL both send the length first and write the body before they end, and a client that has every byte of the
+ * body takes the answer as complete and may retry at once, before the key was kept (a replay answered 409 so on
+ * PostgreSQL). An event stream is the exception: its events go out as they come, and it is kept when it ends.
  */
 function keepBeforeEnd(res: ServerResponse, keep: (response: { status: number; contentType: string | null; body: Buffer }) => Promise<void>): void {
   const chunks: Buffer[] = [];
@@ -118,20 +121,28 @@ function keepBeforeEnd(res: ServerResponse, keep: (response: { status: number; c
     if (type !== undefined) contentType = String(type);
     return writeHead(...args);
   }) as ServerResponse['writeHead'];
+  const typeNow = () => contentType ?? res.getHeader('content-type');
+  const streaming = () => String(typeNow() ?? '').startsWith('text/event-stream');
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]));
-    return write(chunk, ...rest);
+    if (streaming()) return write(chunk, ...rest);
+    const written = [chunk, ...rest].find((arg) => typeof arg === 'function') as (() => void) | undefined;
+    if (written) process.nextTick(written);
+    return true;
   }) as ServerResponse['write'];
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    const ended = [chunk, ...rest].find((arg) => typeof arg === 'function') as (() => void) | undefined;
+    const held = streaming() ? 0 : chunks.length; // the chunks held back so far
     if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]));
-    const type = contentType ?? res.getHeader('content-type');
-    const response = { status: res.statusCode, contentType: type === undefined || type === null ? null : String(type), body: Buffer.concat(chunks) };
+    const type = typeNow();
+    const body = Buffer.concat(chunks);
+    const response = { status: res.statusCode, contentType: type === undefined || type === null ? null : String(type), body };
     // The key is kept (or freed) first; if that fails the answer still goes out, and the key stays claimed (409).
     void keep(response)
       .catch(() => undefined)
-      .finally(() => end(chunk, ...rest));
+      .finally(() => (streaming() || held === 0 ? end(chunk, ...rest) : end(body, ended)));
     return res;
   }) as ServerResponse['end'];
 }
