@@ -4,11 +4,8 @@
 // reading one. Why: the answer to a posting of 1,000 lines, field by field, cost more than the posting's SQL.
 import { companyIdOf, type TenantDb, type TenantTx } from '../../db/tenant-client.js';
 import { NotFoundError } from '../shared/errors.js';
-import { canWriteSelection, objectJsonSql, type JsonSelection } from '../shared/selection-json-sql.js';
+import { objectJsonSql, type JsonSelection } from '../shared/selection-json-sql.js';
 import { ADJUSTMENT_JSON_TYPES } from './adjustment-json-types.js';
-
-/** Whether adjustmentJson can write this selection of an adjustment. */
-export const canWriteAdjustment = (selection: JsonSelection) => canWriteSelection(ADJUSTMENT_JSON_TYPES, 'InventoryAdjustment', selection);
 
 /** The adjustment as the selection asks, as JSON text (one statement); NotFoundError when there is none. */
 export async function adjustmentJson(db: TenantDb | TenantTx, id: number, selection: JsonSelection): Promise<string> {

@@ -2,21 +2,15 @@
 // (createInventoryAdjustment) reads its answer as one statement in the posting's transaction, and reading one
 // (inventoryAdjustment) is that statement alone (src/domain/inventory/adjustment-json.ts). Other selections
 // are executed field by field.
-import { isObjectType, type FieldNode } from 'graphql';
+import type { FieldNode } from 'graphql';
 import * as adjustments from '../../domain/inventory/adjustments.js';
-import { adjustmentJson, canWriteAdjustment } from '../../domain/inventory/adjustment-json.js';
+import { adjustmentJson } from '../../domain/inventory/adjustment-json.js';
 import { ADJUSTMENT_JSON_TYPES } from '../../domain/inventory/adjustment-json-types.js';
-import type { JsonSelection } from '../../domain/shared/selection-json-sql.js';
 import { answerJson, registerCompiledMutationField, registerCompiledRootField, type PlanScope } from '../shared/compiled-execution.js';
-import { jsonSelectionOf } from '../shared/json-selection.js';
+import { writableSelectionOf } from '../shared/json-selection.js';
 
 /** What the nodes ask of an adjustment, when adjustmentJson can write all of it. */
-function adjustmentSelection(scope: PlanScope, fieldNodes: FieldNode[]): JsonSelection | null {
-  const type = scope.schema.getType('InventoryAdjustment');
-  if (!isObjectType(type)) return null;
-  const selection = jsonSelectionOf(scope, ADJUSTMENT_JSON_TYPES, type, fieldNodes);
-  return selection && canWriteAdjustment(selection) ? selection : null;
-}
+const adjustmentSelection = (scope: PlanScope, fieldNodes: FieldNode[]) => writableSelectionOf(scope, ADJUSTMENT_JSON_TYPES, 'InventoryAdjustment', fieldNodes);
 
 registerCompiledMutationField('createInventoryAdjustment', (scope, fieldNodes, args) => {
   const selection = adjustmentSelection(scope, fieldNodes);

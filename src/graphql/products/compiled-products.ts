@@ -14,7 +14,7 @@ import type { PageMeta } from '../../domain/shared/pagination.js';
 import type { JsonSelection } from '../../domain/shared/selection-json-sql.js';
 import { filterParams } from '../shared/filters.js';
 import { answerJson, registerCompiledMutationField, registerCompiledRootField, subFields, type PlanScope } from '../shared/compiled-execution.js';
-import { jsonSelectionOf } from '../shared/json-selection.js';
+import { jsonSelectionOf, writableSelectionOf } from '../shared/json-selection.js';
 
 /** The domain's list arguments from the field's (filters as {name, value} pairs). */
 export const productListArgs = (args: Record<string, unknown>): products.ProductListArgs => ({
@@ -77,12 +77,7 @@ registerCompiledRootField('products', (scope, fieldNodes, args) => {
 });
 
 /** What the nodes ask of one product, when the catalogue can write all of it. */
-function productSelection(scope: PlanScope, fieldNodes: FieldNode[]): JsonSelection | null {
-  const type = scope.schema.getType('Product');
-  if (!isObjectType(type)) return null;
-  const selection = jsonSelectionOf(scope, PRODUCT_JSON_TYPES, type, fieldNodes);
-  return selection && canWriteProducts(selection) ? selection : null;
-}
+const productSelection = (scope: PlanScope, fieldNodes: FieldNode[]) => writableSelectionOf(scope, PRODUCT_JSON_TYPES, 'Product', fieldNodes);
 
 registerCompiledRootField('product', (scope, fieldNodes, args) => {
   const selection = productSelection(scope, fieldNodes);

@@ -2,7 +2,7 @@
 // spread, @skip/@include applied, repeated keys merged), each with its field and what it asks of an object.
 // Only what the SQL catalogues know is translated, and only where the catalogue's type is the schema's.
 import { getNamedType, isLeafType, isObjectType, type FieldNode, type GraphQLObjectType } from 'graphql';
-import type { JsonSelection, JsonSqlTypes } from '../../domain/shared/selection-json-sql.js';
+import { canWriteSelection, type JsonSelection, type JsonSqlTypes } from '../../domain/shared/selection-json-sql.js';
 import { subFields, type PlanScope } from './compiled-execution.js';
 
 /** What the nodes ask of an object of `type`, or null when some field is not in the catalogues or takes arguments. */
@@ -32,4 +32,12 @@ export function jsonSelectionOf(scope: PlanScope, types: JsonSqlTypes, type: Gra
     selection.push({ key, field: name, selection: nested });
   }
   return selection;
+}
+
+/** What the nodes ask of one object of the schema's type `typeName`, when the catalogues can write all of it; else null. */
+export function writableSelectionOf(scope: PlanScope, types: JsonSqlTypes, typeName: string, fieldNodes: FieldNode[]): JsonSelection | null {
+  const type = scope.schema.getType(typeName);
+  if (!isObjectType(type)) return null;
+  const selection = jsonSelectionOf(scope, types, type, fieldNodes);
+  return selection && canWriteSelection(types, typeName, selection) ? selection : null;
 }
