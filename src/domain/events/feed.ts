@@ -3,8 +3,9 @@
 // Order is (txId, id): txId is the id of the transaction that wrote the event, id its sequence number. A
 // transaction that is still open may have taken a smaller id or txId than events already committed, so the
 // feed only shows events of transactions older than every transaction still running (txId below
-// feed_horizon(): the snapshot's xmin, which on a Citus cluster it returns once every transaction below it has
-// committed on the workers too; migration 20261128050000). Past that horizon no event can appear any more, so
+// feed_horizon(): the snapshot's xmin, held on a Citus cluster just below the oldest transaction whose coordinator
+// part committed while a part on a worker is not committed yet; migration 20261128170000). Past that horizon no
+// event can appear any more, so
 // a reader that goes on from a cursor never skips one; an event of an open transaction shows once it and every
 // older transaction have ended (a long transaction delays the feed, it never loses an event).
 //
