@@ -20,6 +20,9 @@ interface Crud {
   path: string;
   idParam: string;
   noun: string;
+  /** The plural, in words and as a type name: "customer companies", "CustomerCompanies". */
+  nouns: string;
+  types: string;
   /** GraphQL: the type, its list/get root fields and the mutation names' stem. */
   type: string;
   list: string;
@@ -39,12 +42,12 @@ function crud(r: Crud): RestRoute[] {
     {
       method: 'GET',
       path: r.path,
-      operationId: `list${r.type}s`,
+      operationId: `list${r.types}`,
       tag: r.tag,
-      summary: `List ${r.noun}s`,
+      summary: `List ${r.nouns}`,
       description: r.listDescription,
       graphql: /* GraphQL */ `
-        query List${r.type}s($page: Int, $perPage: Int, $sort: String, $filters: [FilterParamInput!]) {
+        query List${r.types}($page: Int, $perPage: Int, $sort: String, $filters: [FilterParamInput!]) {
           ${r.list}(page: $page, perPage: $perPage, sort: $sort, filters: $filters) { items { ...${r.type}Fields } ${PAGE_META} }
         }
         ${fragment}`,
@@ -107,7 +110,9 @@ export const customerRoutes: RestRoute[] = [
     path: '/companies',
     idParam: 'companyId',
     noun: 'customer company',
+    nouns: 'customer companies',
     type: 'CustomerCompany',
+    types: 'CustomerCompanies',
     list: 'customerCompanies',
     get: 'customerCompany',
     fields: COMPANY_FIELDS,
@@ -124,7 +129,9 @@ export const customerRoutes: RestRoute[] = [
     path: '/contacts',
     idParam: 'contactId',
     noun: 'contact',
+    nouns: 'contacts',
     type: 'Contact',
+    types: 'Contacts',
     list: 'contacts',
     get: 'contact',
     fields: CONTACT_WITH_OWNER,

@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   if (!config.databaseUrl && !cliSocket) {
     logger.log('warn', 'CLI commands cannot reach this server', { reason: 'the path of DATA_DIR/cli/cli.sock is too long for a Unix socket; use a shorter DATA_DIR' });
   }
-  await logFirstCompanyHint(database.prisma, logger).catch((error) => logger.log('warn', 'could not look for a first company', describeError(error)));
+  await logFirstCompanyHint(database.prisma, logger, config.databaseUrl ? null : config.dataDir).catch((error) => logger.log('warn', 'could not look for a first company', describeError(error)));
 }
 
 main().catch((error) => {
