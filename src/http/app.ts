@@ -16,7 +16,7 @@ import { runApiRequest } from './api-request.js';
 import { handlePortal } from '../portal/portal-page.js';
 import { PORTAL_PATH } from '../portal/portal-token.js';
 import { decodePathSegment } from './path-segment.js';
-import { serveStaticAsset, ASSETS_PATH } from './static-assets.js';
+import { serveStaticAsset, ASSETS_PATH, FAVICON_PATH } from './static-assets.js';
 import { serveGraphiQL, wantsGraphiQL } from './graphiql-page.js';
 
 export interface App {
@@ -54,7 +54,7 @@ export function createApp(services: AppServices): App {
         return sendJson(res, 503, { status: 'unavailable' });
       }
     }
-    if (path.startsWith(ASSETS_PATH)) return serveStaticAsset(req, res, path);
+    if (path.startsWith(ASSETS_PATH) || path === FAVICON_PATH) return serveStaticAsset(req, res, path);
     if (path === SETTINGS_PATH || path.startsWith(SETTINGS_PATH + '/')) return handleSettings(req, res, url, services);
     if (path.startsWith(PORTAL_PATH + '/')) return handlePortal(req, res, decodePathSegment(path.slice(PORTAL_PATH.length + 1)) ?? '', services);
 

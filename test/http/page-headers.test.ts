@@ -35,4 +35,17 @@ describe('security headers on every page', () => {
     expect(res.status).toBe(200);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('the icon browsers ask every page for is there, an ICO of the service\'s own', async () => {
+    for (const path of ['/favicon.ico', '/assets/favicon.ico']) {
+      const res = await fetch(`http://127.0.0.1:${server.port}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/x-icon');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      // ICONDIR: reserved 0, type 1 (icon), one image; its data a PNG.
+      const body = Buffer.from(await res.arrayBuffer());
+      expect([...body.subarray(0, 6)]).toEqual([0, 0, 1, 0, 1, 0]);
+      expect(body.subarray(22, 26).toString('latin1')).toBe('\x89PNG');
+    }
+  });
 });
