@@ -228,9 +228,16 @@ function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema): JsonSche
 
 /** `within`: the input objects being described around this one; a recursive input (a package's child packages) stops there. */
 function inputSchema(type: GraphQLInputType, casing: Casing, within: ReadonlySet<GraphQLInputObjectType> = new Set()): JsonSchema {
-  if (type instanceof GraphQLNonNull) return inputSchema(type.ofType, casing, within);
-  const nullable = (schema: JsonSchema) => ({ ...schema, nullable: true });
-  if (type instanceof GraphQLList) return nullable({ type: 'array', items: inputSchema(type.ofType, casing, within) });
+  if (type instanceof GraphQLNonNull) return definiteInputSchema(type.ofType, casing, within);
+  // Input objects are described without null (a client leaving one out is the usual way to say nothing).
+  if (type instanceof GraphQLInputObjectType) return definiteInputSchema(type, casing, within);
+  return nullableSchema(definiteInputSchema(type, casing, within));
+}
+
+/** An input type's schema for a value that is there (not null). */
+function definiteInputSchema(type: GraphQLInputType, casing: Casing, within: ReadonlySet<GraphQLInputObjectType>): JsonSchema {
+  if (type instanceof GraphQLNonNull) return definiteInputSchema(type.ofType, casing, within);
+  if (type instanceof GraphQLList) return { type: 'array', items: inputSchema(type.ofType, casing, within) };
   if (type instanceof GraphQLInputObjectType && within.has(type)) {
     return { type: 'object', description: `The same shape as the enclosing ${type.name}, nested.` };
   }
@@ -248,8 +255,19 @@ function inputSchema(type: GraphQLInputType, casing: Casing, within: ReadonlySet
       ),
     };
   }
-  if (type instanceof GraphQLEnumType) return nullable({ type: 'string', enum: type.getValues().map((v) => v.name.toLowerCase()) });
-  return nullable(scalarSchema(type as GraphQLScalarType));
+  if (type instanceof GraphQLEnumType) return { type: 'string', enum: type.getValues().map((v) => v.name.toLowerCase()) };
+  return scalarSchema(type as GraphQLScalarType);
+}
+
+/**
+ * The schema that also allows null, as OpenAPI 3.0.3 says it: `nullable` beside a `type` (never alone), null
+ * among an enum's values, null in the first of `oneOf`'s choices only (so that exactly one matches), and a
+ * schema of any value (JSON) as it is, since it allows null already.
+ */
+function nullableSchema(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema.oneOf)) return { ...schema, oneOf: schema.oneOf.map((choice: JsonSchema, i: number) => (i === 0 ? nullableSchema(choice) : choice)) };
+  if (schema.type === undefined) return schema;
+  return { ...schema, nullable: true, ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}) };
 }
 
 function outputSchema(
@@ -258,12 +276,19 @@ function outputSchema(
   schema: GraphQLSchema,
   fragments: Record<string, FragmentDefinitionNode>,
 ): JsonSchema {
-  if (type instanceof GraphQLNonNull) {
-    const inner = outputSchema(type.ofType, selectionSet, schema, fragments);
-    const { nullable: _dropped, ...rest } = inner;
-    return rest;
-  }
-  if (type instanceof GraphQLList) return { type: 'array', nullable: true, items: outputSchema(type.ofType, selectionSet, schema, fragments) };
+  if (type instanceof GraphQLNonNull) return definiteOutputSchema(type.ofType, selectionSet, schema, fragments);
+  return nullableSchema(definiteOutputSchema(type, selectionSet, schema, fragments));
+}
+
+/** An output type's schema for a value that is there (not null). */
+function definiteOutputSchema(
+  type: GraphQLOutputType,
+  selectionSet: SelectionSetNode | undefined,
+  schema: GraphQLSchema,
+  fragments: Record<string, FragmentDefinitionNode>,
+): JsonSchema {
+  if (type instanceof GraphQLNonNull) return definiteOutputSchema(type.ofType, selectionSet, schema, fragments);
+  if (type instanceof GraphQLList) return { type: 'array', items: outputSchema(type.ofType, selectionSet, schema, fragments) };
   const named = getNamedType(type);
   if (named instanceof GraphQLObjectType && selectionSet) {
     const properties: Record<string, JsonSchema> = {};
@@ -284,10 +309,10 @@ function outputSchema(
       }
     };
     visit(selectionSet);
-    return { type: 'object', nullable: true, required: Object.keys(properties), properties };
+    return { type: 'object', required: Object.keys(properties), properties };
   }
-  if (named instanceof GraphQLEnumType) return { type: 'string', nullable: true, enum: named.getValues().map((v) => v.name) };
-  return { ...scalarSchema(named as GraphQLScalarType), nullable: true };
+  if (named instanceof GraphQLEnumType) return { type: 'string', enum: named.getValues().map((v) => v.name) };
+  return scalarSchema(named as GraphQLScalarType);
 }
 
 function scalarSchema(type: GraphQLScalarType): JsonSchema {

@@ -259,7 +259,8 @@ describe('POST /cost-rules', () => {
     const body = create.requestBody.content['application/json'].schema;
     const effect = body.properties.tiers.items.properties.effects.items.properties;
     expect(effect.effect_type.description).toContain('BASE_PRICE, FIXED_PER_UNIT, PERCENTAGE, FIXED_TOTAL');
-    expect(effect.amount.oneOf).toEqual([{ type: 'string', pattern: expect.any(String) }, { type: 'number' }]);
+    // A decimal as text or as a number; optional, so null too, said by the first choice alone (OpenAPI 3.0.3).
+    expect(effect.amount.oneOf).toEqual([{ type: 'string', pattern: expect.any(String), nullable: true }, { type: 'number' }]);
     for (const values of ['PRODUCT, CATEGORY, TAG, ALL', 'EQUALS, IN, NOT_EQUALS', 'SUPPLIER, WAREHOUSE, CURRENCY', 'IN, NOT_IN', 'UNIT_COST, EXTRA_COST', 'PERCENTAGE, FIXED_PER_UNIT, FIXED_TOTAL', 'UNIT_BASED_ALLOCATION, VALUE_BASED_ALLOCATION', 'NON_GRADUATED, GRADUATED', 'LINE, PRODUCTION_RUN_TOTAL']) {
       expect(create.description).toContain(values);
       expect(JSON.stringify(body)).toContain(values);

@@ -1,6 +1,7 @@
 // Behaviour of the REST gateway itself: unknown routes, bad bodies, limits, request ids, sofa routes, OpenAPI.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { Ajv } from 'ajv';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { MAX_BODY_BYTES } from '../../src/http/body.js';
 
@@ -129,6 +130,44 @@ describe('OpenAPI document', () => {
     const list = document.paths['/locations'].get;
     expect(list.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['page', 'per_page']));
     expect(Object.keys(list.responses['200'].content['application/json'].schema.properties)).toEqual(['data', 'meta']);
+  });
+
+  it('says null as OpenAPI 3.0.3 does, and ajv compiles every response schema as served', async () => {
+    const document = (await server.call('GET', '/external/api/v1/openapi.json')).body;
+    const problems: string[] = [];
+    const walk = (node: unknown, where: string, inRequest: boolean) => {
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, any>;
+      if (schema.nullable && schema.type === undefined) problems.push(`${where}: nullable without a type`);
+      if (schema.nullable && Array.isArray(schema.enum) && !schema.enum.includes(null)) problems.push(`${where}: a nullable enum without null`);
+      if (inRequest && schema.type === 'object' && Array.isArray(schema.required)) {
+        for (const name of schema.required) if (schema.properties?.[name]?.nullable) problems.push(`${where}.${name}: required, and yet nullable`);
+      }
+      for (const [key, value] of Object.entries(schema)) walk(value, `${where}.${key}`, inRequest || key === 'requestBody');
+    };
+    walk(document, '', false);
+    expect(problems).toEqual([]);
+
+    // Every response schema under one root beside the components, so that their $refs resolve as in the
+    // document and each component is compiled once.
+    const responses: Record<string, unknown> = {};
+    for (const [path, operations] of Object.entries<any>(document.paths)) {
+      for (const [method, operation] of Object.entries<any>(operations)) {
+        for (const [status, response] of Object.entries<any>(operation.responses ?? {})) {
+          const schema = response.content?.['application/json']?.schema;
+          if (schema) responses[`${method} ${path} ${status}`] = schema;
+        }
+      }
+    }
+    const ajv = new Ajv({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: 'document', components: document.components, responses });
+    let compiled = 0;
+    for (const name of Object.keys(responses)) {
+      const pointer = encodeURIComponent(name.replace(/~/g, '~0').replace(/\//g, '~1'));
+      expect(typeof ajv.getSchema(`document#/responses/${pointer}`), name).toBe('function');
+      compiled++;
+    }
+    expect(compiled).toBeGreaterThan(1000);
   });
 
   it('has a docs page whose assets are served locally', async () => {
