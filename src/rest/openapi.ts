@@ -70,7 +70,13 @@ export function buildOpenApiDocument(
     const operations = Object.fromEntries(
       Object.entries(item as Record<string, any>).map(([method, operation]) => [
         method,
-        { ...operation, tags: ['Generated from GraphQL'], responses: { ...operation.responses, ...ERROR_RESPONSES } },
+        {
+          ...operation,
+          summary: operation.summary ?? generatedSummary(method, openApiPath),
+          operationId: operation.operationId ?? generatedOperationId(method, openApiPath),
+          tags: ['Generated from GraphQL'],
+          responses: { ...operation.responses, ...ERROR_RESPONSES },
+        },
       ]),
     );
     paths[openApiPath] = operations;
@@ -334,6 +340,24 @@ function scalarSchema(type: GraphQLScalarType): JsonSchema {
     default:
       return { type: 'string' };
   }
+}
+
+/** The words of a generated route's path, its GraphQL field's name in kebab case (placeholders left out). */
+function pathWords(path: string): string[] {
+  return path.split('/').filter((segment) => segment && !segment.startsWith('{')).flatMap((segment) => segment.split('-'));
+}
+
+/** sofa-api names some generated routes but not all: "Get viewer", "Update unit class" from the path's words. */
+function generatedSummary(method: string, path: string): string {
+  const words = pathWords(path);
+  const phrase = method === 'get' ? ['get', ...words] : words;
+  return [phrase[0]!.charAt(0).toUpperCase() + phrase[0]!.slice(1), ...phrase.slice(1)].join(' ');
+}
+
+/** The GraphQL field's name with the method, as sofa-api names the routes it does name: viewer_query, updateUnitClass_mutation. */
+function generatedOperationId(method: string, path: string): string {
+  const [first, ...rest] = pathWords(path);
+  return `${first}${rest.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}_${method === 'get' ? 'query' : 'mutation'}`;
 }
 
 function json(schema: JsonSchema): JsonSchema {
