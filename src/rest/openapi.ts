@@ -61,8 +61,9 @@ export function buildOpenApiDocument(
   basePath: string,
 ): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
+  const recursiveInputs: Record<string, JsonSchema> = {};
   for (const compiled of routes) {
-    (paths[compiled.route.path] ??= {})[compiled.route.method.toLowerCase()] = describeRoute(compiled, schema);
+    (paths[compiled.route.path] ??= {})[compiled.route.method.toLowerCase()] = describeRoute(compiled, schema, recursiveInputs);
   }
   for (const [path, item] of Object.entries(sofaDocument.paths ?? {})) {
     const openApiPath = path.replace(/:(\w+)/g, '{$1}');
@@ -100,6 +101,7 @@ export function buildOpenApiDocument(
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
       schemas: {
         ...(sofaDocument.components?.schemas ?? {}),
+        ...recursiveInputs,
         Message: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
         NotFound: {
           type: 'object',
@@ -124,8 +126,9 @@ export function buildOpenApiDocument(
   };
 }
 
-function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema): JsonSchema {
-  const { route, casing, operation, document } = compiled;
+function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema, recursiveInputs: Record<string, JsonSchema>): JsonSchema {
+  const { route, operation, document } = compiled;
+  const casing: InputCasing = { casing: compiled.casing, recursiveInputs };
   const parameters: JsonSchema[] = [];
   for (const [param, variable] of Object.entries(route.pathParams ?? {})) {
     parameters.push({ name: param, in: 'path', required: true, schema: inputSchema(compiled.variables.get(variable)!, casing) });
@@ -232,8 +235,15 @@ function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema): JsonSche
   return operationObject;
 }
 
-/** `within`: the input objects being described around this one; a recursive input (a package's child packages) stops there. */
-function inputSchema(type: GraphQLInputType, casing: Casing, within: ReadonlySet<GraphQLInputObjectType> = new Set()): JsonSchema {
+/** How a route writes input names, and where input objects that contain themselves are described once. */
+interface InputCasing {
+  casing: Casing;
+  /** Component schemas by name: `<Type>` (camelCase routes) or `<Type>_snake_case`. */
+  recursiveInputs: Record<string, JsonSchema>;
+}
+
+/** `within`: the input objects being described around this one; one met again (a package's child packages) is a $ref. */
+function inputSchema(type: GraphQLInputType, casing: InputCasing, within: ReadonlySet<GraphQLInputObjectType> = new Set()): JsonSchema {
   if (type instanceof GraphQLNonNull) return definiteInputSchema(type.ofType, casing, within);
   // Input objects are described without null (a client leaving one out is the usual way to say nothing).
   if (type instanceof GraphQLInputObjectType) return definiteInputSchema(type, casing, within);
@@ -241,23 +251,29 @@ function inputSchema(type: GraphQLInputType, casing: Casing, within: ReadonlySet
 }
 
 /** An input type's schema for a value that is there (not null). */
-function definiteInputSchema(type: GraphQLInputType, casing: Casing, within: ReadonlySet<GraphQLInputObjectType>): JsonSchema {
+function definiteInputSchema(type: GraphQLInputType, casing: InputCasing, within: ReadonlySet<GraphQLInputObjectType>): JsonSchema {
   if (type instanceof GraphQLNonNull) return definiteInputSchema(type.ofType, casing, within);
   if (type instanceof GraphQLList) return { type: 'array', items: inputSchema(type.ofType, casing, within) };
   if (type instanceof GraphQLInputObjectType && within.has(type)) {
-    return { type: 'object', description: `The same shape as the enclosing ${type.name}, nested.` };
+    // Described once as a component, in which its own fields refer to it again.
+    const name = casing.casing === 'camel' ? type.name : `${type.name}_${casing.casing}_case`;
+    if (!casing.recursiveInputs[name]) {
+      casing.recursiveInputs[name] = {};
+      casing.recursiveInputs[name] = definiteInputSchema(type, casing, new Set());
+    }
+    return { $ref: `#/components/schemas/${name}` };
   }
   if (type instanceof GraphQLInputObjectType) {
     const inside = new Set([...within, type]);
     const fields = Object.values(type.getFields());
-    const required = fields.filter((f) => f.type instanceof GraphQLNonNull).map((f) => restName(f.name, casing));
+    const required = fields.filter((f) => f.type instanceof GraphQLNonNull).map((f) => restName(f.name, casing.casing));
     return {
       type: 'object',
       additionalProperties: false,
       ...(type.description ? { description: type.description } : {}),
       ...(required.length ? { required } : {}),
       properties: Object.fromEntries(
-        fields.map((f) => [restName(f.name, casing), { ...inputSchema(f.type, casing, inside), ...(f.description ? { description: f.description } : {}) }]),
+        fields.map((f) => [restName(f.name, casing.casing), { ...inputSchema(f.type, casing, inside), ...(f.description ? { description: f.description } : {}) }]),
       ),
     };
   }

@@ -181,6 +181,16 @@ describe('OpenAPI document', () => {
     expect(document.paths['/update-unit-class'].post).toMatchObject({ summary: 'Update unit class', operationId: 'updateUnitClass_mutation' });
   });
 
+  it('describes a package inside a package by the same schema, a recursive $ref', async () => {
+    const document = (await server.call('GET', '/external/api/v1/openapi.json')).body;
+    const body = document.paths['/sales-orders/{salesOrderId}/shipments/{shipmentId}/packages'].post.requestBody.content['application/json'].schema;
+    const children = body.properties.packages.items.properties.child_packages;
+    expect(children.items).toEqual({ $ref: '#/components/schemas/PackageInput_snake_case' });
+    const component = document.components.schemas.PackageInput_snake_case;
+    expect(component.properties.child_packages.items).toEqual({ $ref: '#/components/schemas/PackageInput_snake_case' });
+    expect(component.properties.contained_items.items.required).toEqual(expect.arrayContaining(['order_item_id', 'quantity']));
+  });
+
   it('has a docs page whose assets are served locally', async () => {
     const page = await server.call('GET', '/external/api/v1/docs');
     expect(page.status).toBe(200);
