@@ -72,7 +72,8 @@ export function coerceJsonInput(
   if (type instanceof GraphQLEnumType) {
     const match = typeof value === 'string' ? type.getValues().find((v) => v.name.toLowerCase() === value.toLowerCase()) : undefined;
     if (!match) {
-      errors.add(key, `The ${label(path)} must be one of: ${type.getValues().map((v) => v.name.toLowerCase()).join(', ')}.`);
+      // Named as answers write them (and the OpenAPI document lists them); any case is accepted.
+      errors.add(key, `The ${label(path)} must be one of: ${type.getValues().map((v) => v.name).join(', ')}.`);
       return undefined;
     }
     return match.name;

@@ -277,7 +277,8 @@ function definiteInputSchema(type: GraphQLInputType, casing: InputCasing, within
       ),
     };
   }
-  if (type instanceof GraphQLEnumType) return { type: 'string', enum: type.getValues().map((v) => v.name.toLowerCase()) };
+  // One spelling, the one answers use; the gateway also takes other cases (src/rest/input.ts).
+  if (type instanceof GraphQLEnumType) return { type: 'string', enum: type.getValues().map((v) => v.name) };
   return scalarSchema(type as GraphQLScalarType);
 }
 

@@ -181,6 +181,18 @@ describe('OpenAPI document', () => {
     expect(document.paths['/update-unit-class'].post).toMatchObject({ summary: 'Update unit class', operationId: 'updateUnitClass_mutation' });
   });
 
+  it('lists an enum in the spelling answers use, and takes any case', async () => {
+    const document = (await server.call('GET', '/external/api/v1/openapi.json')).body;
+    const body = document.paths['/products'].post.requestBody.content['application/json'].schema;
+    expect(body.properties.lot_deduction_strategy.enum).toEqual(['FEFO', 'FIFO', 'LIFO', null]);
+    const created = await server.call('POST', '/external/api/v1/products', { ...opts(), body: { name: 'Enum', sku: 'ENUM-1', lot_deduction_strategy: 'fefo' } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.data.lot_deduction_strategy).toBe('FEFO');
+    const refused = await server.call('POST', '/external/api/v1/products', { ...opts(), body: { name: 'Enum', sku: 'ENUM-2', lot_deduction_strategy: 'sometimes' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.lot_deduction_strategy).toEqual(['The lot deduction strategy must be one of: FEFO, FIFO, LIFO.']);
+  });
+
   it('describes a package inside a package by the same schema, a recursive $ref', async () => {
     const document = (await server.call('GET', '/external/api/v1/openapi.json')).body;
     const body = document.paths['/sales-orders/{salesOrderId}/shipments/{shipmentId}/packages'].post.requestBody.content['application/json'].schema;
