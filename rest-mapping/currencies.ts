@@ -38,7 +38,7 @@ export const currencyRoutes: RestRoute[] = [
     description:
       'Query: from, to (ISO 4217), amount (a plain decimal number, at most 10 decimals and less than 10^16 in size) and date (YYYY-MM-DD, default today in UTC). Uses the latest rate on or before the date: the direct rate, else the inverse of the opposite pair, else two legs through the base currency (`via`: same, direct, inverse or base). converted_amount is rounded half away from zero to the minor units of `to` (JPY 0, USD 2, KWD 3). No usable rate: 422 on `to`.',
     graphql: /* GraphQL */ `
-      query ConvertCurrency($from: String, $to: String, $amount: String, $date: String) {
+      query ConvertCurrency($from: String!, $to: String!, $amount: String!, $date: String) {
         convertCurrency(from: $from, to: $to, amount: $amount, date: $date) { from to amount rate convertedAmount asOf via }
       }`,
     queryParams: { from: 'from', to: 'to', amount: 'amount', date: 'date' },

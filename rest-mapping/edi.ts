@@ -92,6 +92,7 @@ export const ediDocumentRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: `${documentPath}/send`,
+    upstream: 'the trading partner\'s EDI endpoint',
     operationId: 'sendEdiDocument',
     tag,
     summary: "Send an outbound document (again) to the channel's endpoint",

@@ -9,6 +9,7 @@ export const labelRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/shipments/{shipmentId}/packages/{packageId}/label.zpl',
+    upstream: 'the label renderer (for format=png)',
     operationId: 'getPackageLabel',
     tag: 'Sales Orders',
     summary: 'The GS1-128 shipping label of a package (ZPL, PNG or JSON)',

@@ -81,7 +81,7 @@ export const pricingRoutes: RestRoute[] = [
     description:
       "product_id and quantity (> 0, in the product's base unit) are required; company_id (a customer company), channel_id and currency are optional. The price is the customer company's price list, else the channel's price list, else the product's retail_price (source customer_price_list, channel_price_list or retail_price; price_list_id the list used); within a list, the entry with the highest min_quantity not above the quantity applies, and a list without an entry for the product passes to the next source. The currency is the one asked, else the customer company's, else the source's (the list's, or the base currency for retail_price); another currency is converted at today's rate (422 on currency when none). Nothing prices the product: unit_price and source null. A bad or missing parameter, or a product, company or channel that does not exist, is a 422 naming the parameter.",
     graphql: /* GraphQL */ `
-      query QuotePrice($productId: Int, $quantity: Decimal, $companyId: Int, $channelId: Int, $currency: String) {
+      query QuotePrice($productId: Int!, $quantity: Decimal!, $companyId: Int, $channelId: Int, $currency: String) {
         priceQuote(productId: $productId, quantity: $quantity, companyId: $companyId, channelId: $channelId, currency: $currency) {
           unitPrice currency source priceListId
         }

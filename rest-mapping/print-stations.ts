@@ -65,6 +65,7 @@ export const printStationRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/print-stations/{id}/print',
+    upstream: 'the printer',
     operationId: 'printShipmentLabels',
     tag,
     summary: "Print a shipment's labels on the station's printer",

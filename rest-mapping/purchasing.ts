@@ -320,6 +320,7 @@ export const purchasingRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: `${orderPath}/push-inbound-shipment`,
+    upstream: 'the warehouse system (WMS)',
     operationId: 'pushInboundShipment',
     tag: 'Purchase orders',
     summary: 'Push a purchase order to its warehouse system',

@@ -69,6 +69,7 @@ export const shippingRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/pickflow/shipping/services',
+    upstream: 'the shipping gateway',
     operationId: 'listShippingServices',
     tag: 'Shipping',
     summary: 'List shipping carriers and services',
@@ -80,6 +81,7 @@ export const shippingRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/pickflow/shipping/rates',
+    upstream: 'the shipping gateway',
     operationId: 'quoteShippingRates',
     tag: 'Shipping',
     summary: 'Rate a shipment or packages',
@@ -93,6 +95,7 @@ export const shippingRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/shipments/{shipmentId}/labels',
+    upstream: 'the shipping gateway',
     operationId: 'buyShipmentLabel',
     tag: 'Shipping',
     summary: 'Buy a shipping label for a shipment',

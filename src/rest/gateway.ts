@@ -3,13 +3,13 @@
 // such as a PDF that the request asks for, hand it to the route's renderer, src/rest/formats.ts); every other
 // Query/Mutation field is served by sofa-api. The OpenAPI document and docs page are served here too.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { execute, subscribe, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { execute, GraphQLNonNull, subscribe, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { FieldErrorCollector } from '../domain/shared/errors.js';
 import { unstorableTextProblem } from '../domain/shared/storable-text.js';
 import { authenticateRequest } from '../http/authenticate.js';
 import { readBody, readJsonBody } from '../http/body.js';
 import { detailedNotFound, HttpProblem, toHttpError } from '../http/errors.js';
-import { describeError } from '../http/logger.js';
+import { describeError, silentLogger } from '../http/logger.js';
 import { sendAttachment, sendHtml, sendJson } from '../http/respond.js';
 import { spoolBody, spoolMultipart, type SpooledFile, type SpooledUpload } from '../http/upload.js';
 import type { AppServices } from '../http/services.js';
@@ -47,20 +47,25 @@ interface PreparedRoutes {
 // once per schema, however many apps serve it (one per test file in a test worker).
 const preparedBySchema = new WeakMap<GraphQLSchema, PreparedRoutes>();
 
-function prepareRoutes(schema: GraphQLSchema, sofa: SofaHandler): PreparedRoutes {
+function prepareRoutes(schema: GraphQLSchema, sofa: () => SofaHandler): PreparedRoutes {
   let prepared = preparedBySchema.get(schema);
   if (!prepared) {
     const routes = compileRoutes(restRoutes, schema);
-    prepared = { routes, openApi: JSON.stringify(buildOpenApiDocument(routes, schema, sofa.openApiDocument(), REST_BASE_PATH)) };
+    prepared = { routes, openApi: JSON.stringify(buildOpenApiDocument(routes, schema, sofa().openApiDocument(), REST_BASE_PATH)) };
     preparedBySchema.set(schema, prepared);
   }
   return prepared;
 }
 
+/** The OpenAPI document as /openapi.json serves it (JSON text), without a server: for the typed client's generator. */
+export function servedOpenApiDocument(schema: GraphQLSchema): string {
+  return prepareRoutes(schema, () => createSofaHandler(schema, restRoutes, REST_BASE_PATH, silentLogger)).openApi;
+}
+
 export function createRestGateway(services: AppServices): RestGateway {
   const { schema, database, config, logger } = services;
   const sofa = createSofaHandler(schema, restRoutes, REST_BASE_PATH, logger);
-  const { routes, openApi } = prepareRoutes(schema, sofa);
+  const { routes, openApi } = prepareRoutes(schema, () => sofa);
   const docs = docsPage(`${REST_BASE_PATH}/openapi.json`);
   const docsHeaders = pageSecurityHeaders(docs);
 
@@ -176,6 +181,9 @@ export function createRestGateway(services: AppServices): RestGateway {
     for (const [key, values] of query.declared) {
       const variable = route.queryParams![key];
       variables[variable] = coerceQueryInput(values, compiled.variables.get(variable)!, key, errors);
+    }
+    for (const [param, variable] of Object.entries(route.queryParams ?? {})) {
+      if (!query.declared.has(param) && compiled.variables.get(variable) instanceof GraphQLNonNull) errors.add(param, `The ${param} parameter is required.`);
     }
     if (route.filters) variables[route.filters.variable] = query.filters;
     // Filter errors are keyed by the parameter exactly as given, so those keys are not re-cased; an error on

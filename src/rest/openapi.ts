@@ -10,6 +10,7 @@ import {
   GraphQLScalarType,
   Kind,
   getNamedType,
+  isCompositeType,
   isNonNullType,
   type FragmentDefinitionNode,
   type GraphQLInputType,
@@ -24,11 +25,17 @@ import { FORMAT_PARAM } from './route.js';
 
 type JsonSchema = Record<string, unknown>;
 
+const MESSAGE = json({ $ref: '#/components/schemas/Message' });
+
+/** What every route may answer besides its success. */
 const ERROR_RESPONSES: Record<string, JsonSchema> = {
   '401': { description: 'Missing, unknown, expired or revoked token, or a token of another company.', content: json({ $ref: '#/components/schemas/Unauthorized' }) },
-  '403': { description: 'The token lacks the scope this operation needs, or the operation would change a locked channel (apiLocked).', content: json({ $ref: '#/components/schemas/Message' }) },
-  '404': { description: 'No such resource in this company.', content: json({ $ref: '#/components/schemas/Message' }) },
-  '422': { description: 'Invalid input; `errors` lists messages per field.', content: json({ $ref: '#/components/schemas/ValidationFailed' }) },
+  '403': { description: 'The token lacks the scope this operation needs, or the operation would change a locked channel (apiLocked).', content: MESSAGE },
+  '404': { description: 'No such resource in this company.', content: MESSAGE },
+  '422': {
+    description: 'Invalid input: `errors` lists the messages per field. A refused header (Idempotency-Key) answers `{message}` alone.',
+    content: json({ $ref: '#/components/schemas/ValidationFailed' }),
+  },
   '429': {
     description:
       'A rate-limit budget per minute is spent (src/http/rate-limits.ts): the token\'s or the company\'s, or for heavy requests (the stock export, imports, PDFs) their own. ' +
@@ -38,9 +45,33 @@ const ERROR_RESPONSES: Record<string, JsonSchema> = {
       'RateLimit-Policy': { description: 'The budgets this request counts against, e.g. `"company";q=1200;w=60, "token";q=600;w=60`.', schema: { type: 'string' } },
       RateLimit: { description: 'The budget closest to its end: `"token";r=0;t=42` (remaining, seconds to the reset).', schema: { type: 'string' } },
     },
-    content: json({ $ref: '#/components/schemas/Message' }),
+    content: MESSAGE,
+  },
+  '503': {
+    description: 'The database is out of reach (restarting, or the cluster node holding this company is down); nothing was changed. Try again after Retry-After.',
+    headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } },
+    content: MESSAGE,
   },
 };
+
+/** What a write may answer besides: a conflict with the record's state, or its Idempotency-Key still running. */
+const WRITE_RESPONSES: Record<string, JsonSchema> = {
+  '409': {
+    description: 'The request conflicts with the state of the record (a transition not allowed now, a document already made), or a request with the same Idempotency-Key is still running (Retry-After).',
+    content: MESSAGE,
+  },
+};
+
+/** What a route that reads a request body may answer besides. */
+const BODY_RESPONSES: Record<string, JsonSchema> = {
+  '400': { description: 'The body cannot be read: JSON that does not parse, or a broken multipart body.', content: MESSAGE },
+  '413': { description: 'The body is larger than the limit this route takes.', content: MESSAGE },
+  '415': { description: 'The body is not of a media type this route takes.', content: MESSAGE },
+};
+
+function upstreamResponse(system: string): Record<string, JsonSchema> {
+  return { '502': { description: `${system.charAt(0).toUpperCase()}${system.slice(1)} failed or did not answer in time; what the operation would have stored is not stored.`, content: MESSAGE } };
+}
 
 /** Every write takes an Idempotency-Key (src/http/idempotency.ts). */
 const IDEMPOTENCY_KEY_PARAMETER: JsonSchema = {
@@ -76,7 +107,8 @@ export function buildOpenApiDocument(
           summary: operation.summary ?? generatedSummary(method, openApiPath),
           operationId: operation.operationId ?? generatedOperationId(method, openApiPath),
           tags: ['Generated from GraphQL'],
-          responses: { ...operation.responses, ...ERROR_RESPONSES },
+          // A generated route's variables that do not fit their types → 400 {message} (src/rest/sofa.ts).
+          responses: { ...operation.responses, ...ERROR_RESPONSES, ...(method === 'get' ? {} : { ...WRITE_RESPONSES, ...BODY_RESPONSES }), '400': BODY_RESPONSES['400'] },
         },
       ]),
     );
@@ -100,7 +132,7 @@ export function buildOpenApiDocument(
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
       schemas: {
-        ...(sofaDocument.components?.schemas ?? {}),
+        ...referencedOnly(generatedRouteSchemas(sofaDocument.components?.schemas ?? {}, schema, recursiveInputs), paths),
         ...recursiveInputs,
         Message: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
         NotFound: {
@@ -115,10 +147,14 @@ export function buildOpenApiDocument(
         },
         ValidationFailed: {
           type: 'object',
-          required: ['message', 'errors'],
+          required: ['message'],
           properties: {
             message: { type: 'string' },
-            errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+            errors: {
+              type: 'object',
+              description: 'Messages per field, by the field\'s name as sent (`lines.0.quantity`); left out when a header was refused.',
+              additionalProperties: { type: 'array', items: { type: 'string' } },
+            },
           },
         },
       },
@@ -203,6 +239,9 @@ function describeRoute(compiled: CompiledRoute, schema: GraphQLSchema, recursive
             },
           }),
       ...ERROR_RESPONSES,
+      ...(route.method === 'GET' ? {} : WRITE_RESPONSES),
+      ...(route.bodyVariable || route.textBody || route.upload ? BODY_RESPONSES : {}),
+      ...(route.upstream ? upstreamResponse(route.upstream) : {}),
       ...(route.notFoundBody === 'detailed' ? { '404': { description: 'No such resource in this company.', content: json({ $ref: '#/components/schemas/NotFound' }) } } : {}),
     },
   };
@@ -357,6 +396,58 @@ function scalarSchema(type: GraphQLScalarType): JsonSchema {
     default:
       return { type: 'string' };
   }
+}
+
+/**
+ * sofa-api describes the types of its generated routes from the GraphQL schema, but a custom scalar as an
+ * object (a DateTime is a string) and nothing as nullable. Each field holding a scalar or an enum is described
+ * again here as the documented routes describe it; fields holding objects keep sofa's `$ref`.
+ */
+function generatedRouteSchemas(sofaSchemas: Record<string, unknown>, schema: GraphQLSchema, recursiveInputs: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const described: Record<string, JsonSchema> = {};
+  for (const [name, sofaSchema] of Object.entries(sofaSchemas) as Array<[string, JsonSchema]>) {
+    const type = schema.getType(name);
+    const properties = (sofaSchema.properties ?? {}) as Record<string, JsonSchema>;
+    if (type instanceof GraphQLObjectType) {
+      const fields = type.getFields();
+      described[name] = {
+        ...sofaSchema,
+        properties: Object.fromEntries(
+          Object.entries(properties).map(([key, property]) => {
+            const field = fields[key];
+            if (!field || isCompositeType(getNamedType(field.type))) return [key, property];
+            return [key, { ...outputSchema(field.type, undefined, schema, {}), ...(field.description ? { description: field.description } : {}) }];
+          }),
+        ),
+      };
+    } else if (type instanceof GraphQLInputObjectType) {
+      described[name] = { ...definiteInputSchema(type, { casing: 'camel', recursiveInputs }, new Set()), ...(type.description ? { description: type.description } : {}) };
+    } else {
+      described[name] = sofaSchema;
+    }
+  }
+  return described;
+}
+
+/** The component schemas the paths refer to, directly or through other components; sofa describes every type of the schema. */
+function referencedOnly(schemas: Record<string, JsonSchema>, paths: Record<string, unknown>): Record<string, JsonSchema> {
+  const kept = new Set<string>();
+  const pending = [paths as unknown];
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+        const name = value.slice('#/components/schemas/'.length);
+        if (!kept.has(name) && schemas[name]) {
+          kept.add(name);
+          pending.push(schemas[name]);
+        }
+      } else visit(value);
+    }
+  };
+  while (pending.length > 0) visit(pending.pop());
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => kept.has(name)));
 }
 
 /** The words of a generated route's path, its GraphQL field's name in kebab case (placeholders left out). */

@@ -77,6 +77,8 @@ export interface RestRoute {
    * ones: a large answer. A file upload (`upload`) and a request for one of the route's `formats` (a PDF) are heavy too.
    */
   heavy?: boolean;
+  /** The outside system the route calls while it answers (a shipping gateway, a printer...): it fails → 502 {message}. */
+  upstream?: string;
   /** Kept for backward compatibility; marked deprecated in the OpenAPI document. */
   deprecated?: boolean;
   /**

@@ -10,6 +10,8 @@ import type { Database } from '../../src/db/database.js';
 import { createCompany } from '../../src/domain/tenancy/companies.js';
 import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
 import { openTestDatabase } from './test-database.js';
+import { answerChecker, reportAnswerProblem } from './answer-check.js';
+import { REST_BASE_PATH } from '../../src/rest/base-path.js';
 import { startBackground, type Background } from '../../src/jobs/background.js';
 
 export interface Tenant {
@@ -82,7 +84,7 @@ export async function startTestServer(options: { logger?: Logger; database?: Dat
   const createToken = async (companyId: number, name: string, scopes = ['read', 'write']) =>
     (await createApiToken(database.prisma, { companyId, name, scopes })).secret;
 
-  const call = (method: string, path: string, opts: CallOptions = {}): Promise<CallResult> =>
+  const send = (method: string, path: string, opts: CallOptions = {}): Promise<CallResult> =>
     new Promise((resolve, reject) => {
       const headers: Record<string, string> = { ...(opts.headers ?? {}) };
       headers.host = opts.company ? `${opts.company}.localhost:${port}` : `localhost:${port}`;
@@ -113,6 +115,16 @@ export async function startTestServer(options: { logger?: Logger; database?: Dat
       if (payload !== undefined) req.write(payload);
       req.end();
     });
+
+  const call = async (method: string, path: string, opts: CallOptions = {}): Promise<CallResult> => {
+    const result = await send(method, path, opts);
+    if (path.startsWith(REST_BASE_PATH)) {
+      const checker = await answerChecker(async () => (await send('GET', `${REST_BASE_PATH}/openapi.json`)).body);
+      const problem = checker.problem(method, path, result.status, result.headers['content-type'], result.text);
+      if (problem) reportAnswerProblem(problem);
+    }
+    return result;
+  };
 
   return {
     app,

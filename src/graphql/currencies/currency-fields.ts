@@ -65,9 +65,9 @@ builder.queryFields((t) => ({
     type: ConversionRef,
     description: 'Converts an amount at the rate in force on a date (default today, UTC).',
     args: {
-      from: t.arg.string({ required: false }),
-      to: t.arg.string({ required: false }),
-      amount: t.arg.string({ required: false, description: 'A decimal number, such as 100 or 12.50.' }),
+      from: t.arg.string({ required: true }),
+      to: t.arg.string({ required: true }),
+      amount: t.arg.string({ required: true, description: 'A decimal number, such as 100 or 12.50.' }),
       date: t.arg.string({ required: false, description: 'YYYY-MM-DD' }),
     },
     resolve: (_root, args, ctx) => rates.convertAmount(ctx.db, args),

@@ -78,9 +78,8 @@ builder.queryFields((t) => ({
     type: PriceQuoteRef,
     description: "The customer company's price list, else the channel's, else the product's retail price; within a list the entry with the highest min quantity not above the quantity.",
     args: {
-      // Optional in the schema so that a missing one is a 422 naming it, from the domain.
-      productId: t.arg.int({ required: false }),
-      quantity: t.arg({ type: 'Decimal', required: false, description: "Greater than 0, in the product's base unit." }),
+      productId: t.arg.int({ required: true }),
+      quantity: t.arg({ type: 'Decimal', required: true, description: "Greater than 0, in the product's base unit." }),
       companyId: t.arg.int({ required: false, description: 'A customer company.' }),
       channelId: t.arg.int({ required: false }),
       currency: t.arg.string({ required: false, description: "Default the customer company's currency, else the source's." }),
