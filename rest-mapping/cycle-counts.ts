@@ -7,7 +7,8 @@ import { PAGE_META } from './shared.js';
 const SESSION_FIELDS = `
   id uuid batchId warehouseId status skuCount countedSkuCount theoreticalValue totalVarianceQty totalVarianceValue accuracyPercentage
   adjustmentId startedBy postedBy cancelledBy startedAt postedAt cancelledAt createdAt updatedAt`;
-const BATCH_FIELDS = `id name warehouseIds locationIds productIds categoryIds tagIds blind scheduledFor notes sessions { id warehouseId status skuCount countedSkuCount } createdAt updatedAt`;
+// A session is camelCase wherever it appears (contract: Resources), also inside a batch: its aliases keep the names.
+const BATCH_FIELDS = `id name warehouseIds locationIds productIds categoryIds tagIds blind scheduledFor notes sessions { id warehouseId: warehouseId status skuCount: skuCount countedSkuCount: countedSkuCount } createdAt updatedAt`;
 const LINE_FIELDS = 'id productId sku locationId lotNumber expectedQuantity countedQuantity varianceQuantity varianceValue countedBy countedAt';
 /** The page block with the contract's snake_case names (the camel casing would keep GraphQL's). */
 const PAGE_META_SNAKE = 'meta { current_page: currentPage from last_page: lastPage per_page: perPage to total }';

@@ -148,15 +148,43 @@ export const inventoryRoutes: RestRoute[] = [
     tag: 'Inventory',
     summary: 'Stock on hand and incoming per product, location and lot',
     description:
-      'Rows with stock on hand (quantity) or incoming (qty_incoming: open transfers and purchase orders), filtered by product_id, location_id and lot_id. Incoming stock has no lot yet, so it is on the row without a lot (quantity 0 when nothing is on hand there). With as_of (ISO 8601 date-time), the stock as of that moment, summed from the ledger, and what was incoming then.',
+      'Rows with stock on hand (quantity) or incoming (qty_incoming: open transfers and purchase orders), filtered by product_id or sku (the SKU or an alternate SKU of the product; an unknown one gives no rows), location_id and lot_id. Incoming stock has no lot yet, so it is on the row without a lot (quantity 0 when nothing is on hand there). With as_of (ISO 8601 date-time), the stock as of that moment, summed from the ledger, and what was incoming then.',
     graphql: /* GraphQL */ `
-      query ListStock($page: Int, $perPage: Int, $productId: Int, $locationId: Int, $lotId: Int, $asOf: DateTime) {
-        stock(page: $page, perPage: $perPage, productId: $productId, locationId: $locationId, lotId: $lotId, asOf: $asOf) {
+      query ListStock($page: Int, $perPage: Int, $productId: Int, $sku: String, $locationId: Int, $lotId: Int, $asOf: DateTime) {
+        stock(page: $page, perPage: $perPage, productId: $productId, sku: $sku, locationId: $locationId, lotId: $lotId, asOf: $asOf) {
           items { productId locationId lotId quantity qtyIncoming qtyPending qtyAvailable }
           ${PAGE_META}
         }
       }`,
-    queryParams: { page: 'page', per_page: 'perPage', product_id: 'productId', location_id: 'locationId', lot_id: 'lotId', as_of: 'asOf' },
+    queryParams: { page: 'page', per_page: 'perPage', product_id: 'productId', sku: 'sku', location_id: 'locationId', lot_id: 'lotId', as_of: 'asOf' },
+    envelope: 'page',
+  },
+  {
+    method: 'GET',
+    path: '/inventory/movements',
+    operationId: 'listStockMovements',
+    tag: 'Inventory',
+    summary: "The ledger's movements, newest first: a product's movement history",
+    description:
+      'Every posting of the ledger as its signed movements (receipts, shipments, adjustments, transfers, counts, work orders), newest first, filtered by product_id or sku (the SKU or an alternate SKU of the product), location_id, lot_id, source_type (e.g. PURCHASE_RECEIPT, SALES_SHIPMENT, ADJUSTMENT, TRANSFER_SHIPMENT, WORK_ORDER_CONSUMPTION) and occurred_from (at or after) / occurred_to (before), ISO 8601 date-times. An unknown SKU gives an empty page.',
+    graphql: /* GraphQL */ `
+      query ListStockMovements($page: Int, $perPage: Int, $productId: Int, $sku: String, $locationId: Int, $lotId: Int, $sourceType: String, $occurredFrom: DateTime, $occurredTo: DateTime) {
+        stockMovements(page: $page, perPage: $perPage, productId: $productId, sku: $sku, locationId: $locationId, lotId: $lotId, sourceType: $sourceType, occurredFrom: $occurredFrom, occurredTo: $occurredTo) {
+          items { id productId locationId lotId lotNumber quantity unitCost reason sourceType sourceId sourceLineId createdByTokenId occurredAt }
+          ${PAGE_META}
+        }
+      }`,
+    queryParams: {
+      page: 'page',
+      per_page: 'perPage',
+      product_id: 'productId',
+      sku: 'sku',
+      location_id: 'locationId',
+      lot_id: 'lotId',
+      source_type: 'sourceType',
+      occurred_from: 'occurredFrom',
+      occurred_to: 'occurredTo',
+    },
     envelope: 'page',
   },
 ];

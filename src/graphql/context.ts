@@ -4,13 +4,27 @@ import type { SqlRunner } from '../db/sql-runner.js';
 import type { TenantDb } from '../db/tenant-client.js';
 import type { OutboundPolicy } from '../outbound/http-request.js';
 
-export interface Caller {
+/** An integration calling with an API token. */
+export interface TokenCaller {
   kind: 'token';
   tokenId: number;
   /** The token's name, as the audit log shows who made a change. */
   tokenName: string;
   scopes: ReadonlySet<string>;
 }
+
+/** A user signed in to the settings pages, calling /graphql from GraphiQL with their session (src/http/session-caller.ts). */
+export interface SessionCaller {
+  kind: 'session';
+  /** No token: documents that record the token that made them record none. */
+  tokenId: null;
+  sessionId: number;
+  userId: number;
+  userEmail: string;
+  scopes: ReadonlySet<string>;
+}
+
+export type Caller = TokenCaller | SessionCaller;
 
 export interface RequestContext {
   requestId: string;

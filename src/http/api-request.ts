@@ -1,6 +1,6 @@
 // What every authenticated API request (REST or GraphQL) goes through before its work: it is counted against
 // the rate limits (429 when a budget is spent), and the changes it makes are recorded in the audit log as its
-// token's.
+// token's (or, from GraphiQL with a settings session, as the signed-in user's).
 import type { ServerResponse } from 'node:http';
 import { actingAs } from '../db/audit-actor.js';
 import { DEFAULT_RATE_LIMITS } from '../domain/tenancy/rate-limits.js';
@@ -10,5 +10,10 @@ import type { AppServices } from './services.js';
 
 export async function runApiRequest<T>(services: AppServices, res: ServerResponse, ctx: RequestContext, heavy: boolean, work: () => Promise<T>): Promise<T> {
   await countRequest(services.database.sql, res, { ctx, heavy }, services.config.rateLimits ?? DEFAULT_RATE_LIMITS);
-  return actingAs({ type: 'token', id: ctx.caller.tokenId, name: ctx.caller.tokenName, requestId: ctx.requestId }, work);
+  const { caller } = ctx;
+  const actor =
+    caller.kind === 'token'
+      ? { type: 'token' as const, id: caller.tokenId, name: caller.tokenName, requestId: ctx.requestId }
+      : { type: 'user' as const, id: caller.userId, name: caller.userEmail, requestId: ctx.requestId };
+  return actingAs(actor, work);
 }

@@ -18,6 +18,8 @@ import { PORTAL_PATH } from '../portal/portal-token.js';
 import { decodePathSegment } from './path-segment.js';
 import { serveStaticAsset, ASSETS_PATH, FAVICON_PATH } from './static-assets.js';
 import { serveGraphiQL, wantsGraphiQL } from './graphiql-page.js';
+import { authenticateSession, callsWithSession, serveGraphiqlSession } from './session-caller.js';
+import { serveSchemaIntrospection } from './public-schema.js';
 
 export interface App {
   server: http.Server;
@@ -58,10 +60,14 @@ export function createApp(services: AppServices): App {
     if (path === SETTINGS_PATH || path.startsWith(SETTINGS_PATH + '/')) return handleSettings(req, res, url, services);
     if (path.startsWith(PORTAL_PATH + '/')) return handlePortal(req, res, decodePathSegment(path.slice(PORTAL_PATH.length + 1)) ?? '', services);
 
+    if (req.method === 'GET' && path === '/graphql/session') return serveGraphiqlSession(req, res, services);
+    if (req.method === 'GET' && path === '/graphql/schema.json') return serveSchemaIntrospection(res, services.schema);
     if (path === '/graphql') {
-      // GraphiQL itself is a static page; every operation needs a token.
+      // GraphiQL itself is a static page; every operation needs a token, or a settings session from GraphiQL.
       if (wantsGraphiQL(req)) return serveGraphiQL(req, res);
-      const appContext = await authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, { allowPrivate: config.allowPrivateOutbound });
+      const appContext = callsWithSession(req)
+        ? await authenticateSession(req, services, requestId)
+        : await authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, { allowPrivate: config.allowPrivateOutbound });
       await runApiRequest(services, res, appContext, false, () => withIdempotency(req, res, appContext, (request) => untilAnswerSentOrDropped(res, graphql(request, res, { appContext }))));
       return;
     }

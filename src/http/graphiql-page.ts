@@ -1,22 +1,14 @@
 // The GraphiQL page for support staff. @graphql-yoga/render-graphiql inlines every asset (about 9 MB, no
 // external references), so the page is rendered once, gzipped once, and served with a validator so
-// browsers revalidate instead of downloading it again.
+// browsers revalidate instead of downloading it again. The page is the same for everyone: who is signed in is
+// asked by its session script (graphiql-session-script.ts) once it runs.
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { pageSecurityHeaders } from './content-security.js';
-
-const DEFAULT_QUERY = `# Put your API token in the Headers tab below:
-#   {"Authorization": "Bearer inv_..."}
-{
-  viewer { company { slug name } tokenScopes }
-  locations(perPage: 5) {
-    items { id name parentId isWarehouse }
-    meta { total }
-  }
-}
-`;
+import { GRAPHIQL_EXAMPLES } from './graphiql-examples.js';
+import { GRAPHIQL_SESSION_SCRIPT } from './graphiql-session-script.js';
 
 interface RenderedPage {
   html: Buffer;
@@ -30,15 +22,16 @@ let rendered: RenderedPage | null = null;
 
 function page(): RenderedPage {
   if (!rendered) {
-    const html = Buffer.from(
-      renderGraphiQL({
-        endpoint: '/graphql',
-        title: 'Inventory GraphiQL',
-        defaultQuery: DEFAULT_QUERY,
-        headers: JSON.stringify({ Authorization: 'Bearer <your API token>' }, null, 2),
-        shouldPersistHeaders: false,
-      }),
-    );
+    const markup = renderGraphiQL({
+      endpoint: '/graphql',
+      title: 'Inventory GraphiQL',
+      // No `headers`: GraphiQL would put them in place of the ones it kept from the last visit.
+      shouldPersistHeaders: true,
+      defaultTabs: GRAPHIQL_EXAMPLES.map((example) => ({ query: example.query, variables: JSON.stringify(example.variables, null, 2) })),
+    });
+    const root = '<div id="root"></div>';
+    if (!markup.includes(root)) throw new Error('GraphiQL page without its root element: the session script has no place.');
+    const html = Buffer.from(markup.replace(root, () => `${root}\n<script>${GRAPHIQL_SESSION_SCRIPT}</script>`));
     rendered = {
       html,
       gzip: gzipSync(html, { level: 9 }),

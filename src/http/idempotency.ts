@@ -31,6 +31,10 @@ type Handler = (req: IncomingMessage) => Promise<void>;
 export async function withIdempotency(req: IncomingMessage, res: ServerResponse, ctx: RequestContext, handle: Handler): Promise<void> {
   const header = req.headers[IDEMPOTENCY_KEY_HEADER];
   if (header === undefined || !WRITE_METHODS.has(req.method ?? '')) return handle(req);
+  if (ctx.caller.kind !== 'token') {
+    req.resume();
+    throw new HttpProblem(422, 'The Idempotency-Key header is kept per API token: send it with a token, not from a GraphiQL session.');
+  }
   const key = (Array.isArray(header) ? header.join(',') : header).trim();
   if (!KEY_PATTERN.test(key)) {
     req.resume();

@@ -27,14 +27,16 @@ const COUNT_REQUEST = `
 export async function countRequest(sql: SqlRunner, res: ServerResponse, request: RateLimitedRequest, defaults: RateLimits): Promise<void> {
   const { ctx, heavy } = request;
   const limits = effectiveRateLimits(defaults, ctx.company.rateLimits);
+  // A GraphiQL session counts against the token budgets as a token of its own.
+  const caller = ctx.caller.kind === 'token' ? `token:${ctx.caller.tokenId}` : `session:${ctx.caller.sessionId}`;
   const budgets: Array<{ budget: RateLimitBudget; bucket: string }> = heavy
     ? [
         { budget: 'heavy_company', bucket: 'heavy:company' },
-        { budget: 'heavy_token', bucket: `heavy:token:${ctx.caller.tokenId}` },
+        { budget: 'heavy_token', bucket: `heavy:${caller}` },
       ]
     : [
         { budget: 'company', bucket: 'company' },
-        { budget: 'token', bucket: `token:${ctx.caller.tokenId}` },
+        { budget: 'token', bucket: caller },
       ];
   // Buckets in one order for every request, so two requests never wait for each other's rows crosswise.
   const rows = await sql.queryPrepared<{ bucket: string; count: number; now_seconds: number }>(COUNT_REQUEST, [

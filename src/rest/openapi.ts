@@ -415,7 +415,8 @@ function generatedRouteSchemas(sofaSchemas: Record<string, unknown>, schema: Gra
         properties: Object.fromEntries(
           Object.entries(properties).map(([key, property]) => {
             const field = fields[key];
-            if (!field || isCompositeType(getNamedType(field.type))) return [key, property];
+            // A $ref stands alone in OpenAPI 3.0 (siblings are ignored): the type it names has the description.
+            if (!field || isCompositeType(getNamedType(field.type))) return [key, typeof property.$ref === 'string' ? { $ref: property.$ref } : property];
             return [key, { ...outputSchema(field.type, undefined, schema, {}), ...(field.description ? { description: field.description } : {}) }];
           }),
         ),

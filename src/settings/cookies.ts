@@ -1,4 +1,5 @@
-// Reading the Cookie header and writing Set-Cookie values for the settings pages (all scoped to /settings).
+// Reading the Cookie header and writing Set-Cookie values for the settings pages (scoped to the whole site: the
+// session is also GraphiQL's).
 import type { IncomingMessage } from 'node:http';
 import { SETTINGS_COOKIE_PATH } from './paths.js';
 

@@ -160,6 +160,126 @@ describe('GraphiQL', () => {
   );
 });
 
+describe('GraphiQL for support staff', () => {
+  it(
+    'signs in, then opens GraphiQL on the session: docs at once, a saved example run, read-only until changes are allowed, headers kept over a reload',
+    async () => {
+      // Something for the "stock of a SKU" example to find.
+      const warehouse = (await server.call('POST', '/external/api/v1/locations', { token: acme.token, company: 'acme', body: { name: 'Browser warehouse' } })).body.data;
+      const product = (await server.call('POST', '/external/api/v1/products', { token: acme.token, company: 'acme', body: { name: 'Chair', sku: 'SKU-1' } })).body.data;
+      const adjusted = await server.call('POST', '/external/api/v1/inventory/adjustments', {
+        token: acme.token,
+        company: 'acme',
+        body: { lines: [{ product_id: product.id, location_id: warehouse.id, quantity: 7, unit_cost: 3 }] },
+      });
+      expect(adjusted.status).toBe(201);
+
+      const page = await newPage();
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+      });
+      const graphqlPosts: Array<{ headers: Record<string, string>; body: string; status: number; answer: string }> = [];
+      page.on('response', async (response) => {
+        if (!response.url().endsWith('/graphql') || response.request().method() !== 'POST') return;
+        graphqlPosts.push({ headers: response.request().headers(), body: response.request().postData() ?? '', status: response.status(), answer: await response.text() });
+      });
+      try {
+        await page.goto(siteUrl('/settings/sign-in'));
+        await page.getByLabel('Email').fill(acme.adminEmail);
+        await page.getByLabel('Password').fill(acme.adminPassword);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.waitForURL('**/settings/api-tokens');
+
+        await page.goto(siteUrl('/graphql'), { timeout: TEST_TIMEOUT });
+        const status = page.locator('#inventory-session');
+        await status.getByText(`Signed in as ${acme.adminEmail} (Company acme)`).waitFor();
+        expect(await status.textContent()).toContain('read-only');
+
+        // The schema came with the session: the docs open on the root types at once.
+        await page.getByRole('button', { name: /Show Documentation Explorer/ }).click();
+        await page.locator('.graphiql-doc-explorer').getByText('Query', { exact: true }).first().waitFor();
+        const introspection = graphqlPosts.find((p) => p.body.includes('IntrospectionQuery'));
+        expect(introspection?.status).toBe(200);
+
+        // The saved examples are tabs; the SKU's stock runs with the session, no token anywhere.
+        // A click event, not a pointer's press and release: GraphiQL's tabs can be dragged, and a press moves them.
+        await page.locator('.graphiql-tab', { hasText: 'StockOfSku' }).locator('button').first().dispatchEvent('click');
+        await page.locator('.graphiql-tab-active', { hasText: 'StockOfSku' }).waitFor();
+        const execute = async (marker: string) => {
+          const answered = page.waitForResponse((r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes(marker));
+          await page.getByRole('button', { name: /Execute query/ }).click();
+          return (await answered).json();
+        };
+        const stock = await execute('StockOfSku');
+        expect(stock.data.stock.items).toEqual([
+          { product: { sku: 'SKU-1', name: 'Chair' }, location: { id: warehouse.id, name: 'Browser warehouse', parentId: null }, lot: null, quantity: 7, qtyPending: 0, qtyAvailable: 7, qtyIncoming: 0 },
+        ]);
+        await page.locator('.graphiql-response').getByText('"Browser warehouse"').waitFor();
+        const run = graphqlPosts.find((p) => p.body.includes('StockOfSku'))!;
+        expect(run.headers['authorization']).toBeUndefined();
+        expect(run.headers['x-csrf-token']).toMatch(/.+/);
+        expect(run.headers['x-graphiql-access']).toBeUndefined();
+
+        // A mutation is refused until "Allow changes" is ticked.
+        const typeQuery = async (text: string) => {
+          await page.locator('.graphiql-query-editor .graphiql-editor').click();
+          await page.keyboard.press('ControlOrMeta+A');
+          await page.keyboard.press('Delete');
+          await page.keyboard.insertText(text);
+        };
+        // In a tab of its own: a tab remembers the operation name of its query until GraphiQL parses the new text.
+        await page.locator('button.graphiql-tab-add').dispatchEvent('click');
+        await typeQuery('mutation { refused: createLocation(input: { name: "From the page" }) { id } }');
+        expect((await execute('refused')).errors[0].extensions.code).toBe('FORBIDDEN');
+        await status.getByLabel('Allow changes').check();
+        expect(await status.textContent()).toContain('mutations run');
+        await typeQuery('mutation { allowed: createLocation(input: { name: "From the page" }) { name } }');
+        expect(await execute('allowed')).toEqual({ data: { allowed: { name: 'From the page' } } });
+
+        // Headers typed in the editor are still there after a reload.
+        await page.getByRole('button', { name: 'Headers', exact: true }).click();
+        const headersEditor = page.locator('.graphiql-editor-tool .graphiql-editor:not(.hidden)');
+        await headersEditor.click();
+        await page.keyboard.press('ControlOrMeta+A');
+        await page.keyboard.press('Delete');
+        const headers = JSON.stringify({ 'X-Support-Ticket': 'T-1' });
+        await page.keyboard.insertText(headers);
+        // GraphiQL stores the editor's text a moment later: wait until it is in the page's storage.
+        await page.waitForFunction(() => Object.keys(localStorage).some((key) => (localStorage.getItem(key) ?? '').includes('X-Support-Ticket')));
+        await page.reload();
+        await status.getByText(`Signed in as ${acme.adminEmail}`).waitFor();
+        await page.getByRole('button', { name: 'Headers', exact: true }).click();
+        await expect
+          .poll(async () => (await page.locator('.graphiql-editor-tool .graphiql-editor:not(.hidden) .view-lines').textContent())?.replace(/\u00a0/g, ' '))
+          .toBe(headers);
+        expect(violations).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'without a session or a token, still loads the docs, from the public schema',
+    async () => {
+      const page = await newPage();
+      try {
+        const schemaLoaded = page.waitForResponse((r) => r.url().endsWith('/graphql/schema.json'));
+        await page.goto(siteUrl('/graphql'), { timeout: TEST_TIMEOUT });
+        await page.locator('#inventory-session').getByText('Not signed in').waitFor();
+        await page.getByRole('button', { name: /Show Documentation Explorer/ }).click();
+        await page.locator('.graphiql-doc-explorer').getByText('Query', { exact: true }).first().waitFor();
+        expect((await schemaLoaded).status()).toBe(200);
+      } finally {
+        await context.close();
+      }
+    },
+    TEST_TIMEOUT,
+  );
+});
+
 describe('API docs page in a browser', () => {
   it(
     'renders the documented routes from the OpenAPI document with no network access beyond this machine',

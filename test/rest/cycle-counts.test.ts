@@ -69,7 +69,9 @@ describe('a blind count of two warehouses, walked through', () => {
   it('creates a batch with one draft session per warehouse, and refuses bad batches', async () => {
     created = await batch({ name: 'November count', warehouse_ids: [east.id, west.id], blind: true, scheduled_for: '2026-11-30' });
     expect(created).toMatchObject({ name: 'November count', warehouse_ids: [east.id, west.id], blind: true, scheduled_for: '2026-11-30', location_ids: [] });
-    expect(created.sessions.map((s: any) => [s.warehouse_id, s.status])).toEqual([[east.id, 'draft'], [west.id, 'draft']]);
+    // Sessions are camelCase, inside a batch too, as the session routes answer them.
+    expect(created.sessions.map((s: any) => [s.warehouseId, s.status])).toEqual([[east.id, 'draft'], [west.id, 'draft']]);
+    expect(Object.keys(created.sessions[0]).sort()).toEqual(['countedSkuCount', 'id', 'skuCount', 'status', 'warehouseId']);
     const list = await api('GET', `/pickflow/cycle-counts?batchId=${created.id}`);
     expect(list.status, list.text).toBe(200);
     expect(list.body.meta).toMatchObject({ total: 2, current_page: 1 });

@@ -58,7 +58,7 @@ describe('signed out', () => {
     const cookie = (page.headers['set-cookie'] ?? []).join('\n');
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
-    expect(cookie).toMatch(/Path=\/settings/);
+    expect(cookie).toMatch(/Path=\/;/);
     expect(cookie).not.toMatch(/Secure/);
 
     const onBareHost = new SettingsClient(server, null);
@@ -151,13 +151,13 @@ describe('sign-in', () => {
 });
 
 describe('sessions', () => {
-  it('sets an HttpOnly, SameSite=Lax session cookie scoped to /settings', async () => {
+  it('sets an HttpOnly, SameSite=Lax session cookie of the whole site (GraphiQL uses it too)', async () => {
     const client = new SettingsClient(server, 'acme');
     const result = await client.signIn(acme.adminEmail, acme.adminPassword);
     const session = (result.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
     expect(session).toMatch(/HttpOnly/);
     expect(session).toMatch(/SameSite=Lax/);
-    expect(session).toMatch(/Path=\/settings/);
+    expect(session).toMatch(/Path=\/;/);
     expect(session).toMatch(/Max-Age=43200/);
   });
 

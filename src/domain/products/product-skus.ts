@@ -2,6 +2,7 @@
 // SKU. The two live in different tables, so each table's unique index is not enough: both are checked in
 // the writing transaction, under a transaction-scoped advisory lock per SKU text so that two concurrent
 // writers of the same SKU cannot both pass the check (on PGlite writes are serialised anyway).
+import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import type { FieldErrorCollector } from '../shared/errors.js';
@@ -77,4 +78,9 @@ export async function replaceAlternateSkus(tx: TenantTx, productId: number, skus
   const existing = new Set(stored.map((row) => row.sku));
   const added = skus.filter((sku) => !existing.has(sku));
   if (added.length > 0) await tx.productAlternateSku.createMany({ data: added.map((sku) => ({ productId, sku })) as any });
+}
+
+/** The product a SKU names: its own SKU or one of its alternate SKUs (unique together, see checkSkus). */
+export function namedBySku(sku: string): Prisma.ProductWhereInput {
+  return { OR: [{ sku }, { alternateSkus: { some: { sku } } }] };
 }

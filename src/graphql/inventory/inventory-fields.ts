@@ -6,9 +6,11 @@ import * as groups from '../../domain/inventory/warehouse-groups.js';
 import * as adjustments from '../../domain/inventory/adjustments.js';
 import './compiled-adjustments.js';
 import { listStock } from '../../domain/inventory/ledger/stock-queries.js';
+import { listMovements } from '../../domain/inventory/ledger/movement-history.js';
 import {
   InventoryAdjustmentInput,
   InventoryAdjustmentPageRef,
+  StockMovementPageRef,
   StockRowPageRef,
   WarehouseGroupCreateInput,
   WarehouseGroupPageRef,
@@ -45,11 +47,28 @@ builder.queryFields((t) => ({
       page: t.arg.int({ required: false }),
       perPage: t.arg.int({ required: false }),
       productId: t.arg.int({ required: false }),
+      sku: t.arg.string({ required: false, description: 'The SKU or an alternate SKU of the product (an unknown one: no rows).' }),
       locationId: t.arg.int({ required: false }),
       lotId: t.arg.int({ required: false }),
       asOf: t.arg({ type: 'DateTime', required: false }),
     },
     resolve: (_root, args, ctx) => listStock(ctx.db, args),
+  }),
+  stockMovements: t.field({
+    type: StockMovementPageRef,
+    description: "The ledger's movements, newest first: a product's movement history (by productId or SKU), or a location's, a lot's, a kind of document's.",
+    args: {
+      ...pageArgs(t.arg),
+      productId: t.arg.int({ required: false }),
+      sku: t.arg.string({ required: false, description: 'The SKU or an alternate SKU of the product.' }),
+      locationId: t.arg.int({ required: false }),
+      lotId: t.arg.int({ required: false }),
+      sourceType: t.arg.string({ required: false, description: 'The kind of document that moved the stock, e.g. PURCHASE_RECEIPT, SALES_SHIPMENT, ADJUSTMENT, TRANSFER_SHIPMENT, WORK_ORDER_CONSUMPTION.' }),
+      occurredFrom: t.arg({ type: 'DateTime', required: false, description: 'At or after this moment.' }),
+      occurredTo: t.arg({ type: 'DateTime', required: false, description: 'Before this moment.' }),
+    },
+    resolve: (_root, args, ctx, info) =>
+      listMovements(ctx.db, args, queryFromInfo({ context: ctx, info, typeName: 'StockMovement', path: ['items'] })),
   }),
 }));
 

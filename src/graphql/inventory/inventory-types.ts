@@ -1,6 +1,8 @@
 // GraphQL object types of the inventory core: warehouse groups, lots, ledger movements, adjustments and
 // stock rows. Relations go through the Prisma plugin so a page loads each relation in one query.
-import { loaderFor } from '../shared/loaders.js';
+import { loaderFor, rowsById } from '../shared/loaders.js';
+import { LocationRef } from '../locations/location-types.js';
+import { ProductRef } from '../products/product-types.js';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
 import { LotDeductionStrategyEnum } from '../products/product-types.js';
@@ -82,8 +84,11 @@ export const StockMovementRef = builder.prismaObject('StockMovement', {
     sourceLineId: t.exposeInt('sourceLineId', { nullable: true }),
     createdByTokenId: t.exposeInt('createdByTokenId', { nullable: true }),
     occurredAt: t.expose('occurredAt', { type: 'DateTime' }),
+    location: t.relation('location', { description: 'Where the stock moved.' }),
   }),
 });
+
+export const StockMovementPageRef = pageOf('StockMovementPage', StockMovementRef);
 
 export const InventoryAdjustmentLineRef = builder.prismaObject('InventoryAdjustmentLine', {
   fields: (t) => ({
@@ -141,6 +146,14 @@ export const StockRowRef = builder.objectRef<StockRow>('StockRow').implement({
     productId: t.exposeInt('productId'),
     locationId: t.exposeInt('locationId'),
     lotId: t.exposeInt('lotId', { nullable: true }),
+    // The records named by the row's ids, each kind read once for the whole page.
+    product: t.field({ type: ProductRef, resolve: (row, _args, ctx) => rowsById(ctx, 'stockRowProducts', (ids) => ctx.db.product.findMany({ where: { id: { in: ids } } })).load(row.productId) }),
+    location: t.field({ type: LocationRef, resolve: (row, _args, ctx) => rowsById(ctx, 'stockRowLocations', (ids) => ctx.db.location.findMany({ where: { id: { in: ids } } })).load(row.locationId) }),
+    lot: t.field({
+      type: LotRef,
+      nullable: true,
+      resolve: (row, _args, ctx) => (row.lotId === null ? null : rowsById(ctx, 'stockRowLots', (ids) => ctx.db.lot.findMany({ where: { id: { in: ids } } })).load(row.lotId)),
+    }),
     quantity: t.field({ type: 'Decimal', description: 'On hand.', resolve: (row) => row.quantity }),
     qtyIncoming: t.field({
       type: 'Decimal',

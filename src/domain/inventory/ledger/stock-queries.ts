@@ -12,11 +12,14 @@ import type { TenantDb } from '../../../db/tenant-client.js';
 import { Decimal, ZERO } from '../../shared/decimal.js';
 import { FieldErrorCollector } from '../../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, type PageWindow } from '../../shared/pagination.js';
+import { namedBySku } from '../../products/product-skus.js';
 import { onhandAsOfSql } from '../reports/onhand-as-of.js';
 import { availableFrom, incomingByLocation, pendingByLocation, type QuantityOptions } from '../quantities.js';
 
 export interface StockQueryArgs extends PageArgs {
   productId?: number | null;
+  /** The product's SKU or one of its alternate SKUs: an unknown one gives an empty page. */
+  sku?: string | null;
   locationId?: number | null;
   lotId?: number | null;
   asOf?: Date | null;
@@ -44,8 +47,14 @@ interface OnhandSource {
   lotless(keys: Array<{ productId: number; locationId: number }>): Promise<OnhandRow[]>;
 }
 
-export async function listStock(db: TenantDb, args: StockQueryArgs): Promise<Page<StockRow>> {
-  const window = pageWindow(args, new FieldErrorCollector());
+export async function listStock(db: TenantDb, queryArgs: StockQueryArgs): Promise<Page<StockRow>> {
+  const window = pageWindow(queryArgs, new FieldErrorCollector());
+  let args = queryArgs;
+  if (args.sku) {
+    const product = await db.product.findFirst({ where: { ...namedBySku(args.sku), ...(args.productId ? { id: args.productId } : {}) }, select: { id: true } });
+    if (!product) return { items: [], meta: pageMeta(window, 0, 0) };
+    args = { ...args, productId: product.id };
+  }
   const where = {
     ...(args.productId ? { productId: args.productId } : {}),
     ...(args.locationId ? { locationId: args.locationId } : {}),

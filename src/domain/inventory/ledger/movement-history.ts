@@ -1,0 +1,44 @@
+// The ledger read back: the movements of a product (by id or SKU), a location or a lot, newest first, a page
+// at a time. Support staff ask "what happened to this SKU?"; GraphiQL offers it as a saved example.
+import type { Prisma } from '../../../generated/prisma/client.js';
+import type { TenantDb } from '../../../db/tenant-client.js';
+import { FieldErrorCollector } from '../../shared/errors.js';
+import { namedBySku } from '../../products/product-skus.js';
+import type { PassThroughQuery } from '../../shared/pass-through-query.js';
+import { pageMeta, pageWindow, type Page, type PageArgs } from '../../shared/pagination.js';
+
+export interface MovementQueryArgs extends PageArgs {
+  productId?: number | null;
+  /** The product's SKU (or one of its alternate SKUs): the same as its productId. */
+  sku?: string | null;
+  locationId?: number | null;
+  lotId?: number | null;
+  sourceType?: string | null;
+  /** Movements that occurred at or after this moment. */
+  occurredFrom?: Date | null;
+  /** Movements that occurred before this moment. */
+  occurredTo?: Date | null;
+}
+
+
+export async function listMovements(db: TenantDb, args: MovementQueryArgs, query: PassThroughQuery = {}): Promise<Page<any>> {
+  const errors = new FieldErrorCollector();
+  const window = pageWindow(args, errors);
+  if (args.occurredFrom && args.occurredTo && args.occurredFrom >= args.occurredTo) errors.add('occurredTo', 'The end must be after the start (occurredFrom).');
+  errors.throwIfAny();
+  const where: Prisma.StockMovementWhereInput = {
+    ...(args.productId ? { productId: args.productId } : {}),
+    ...(args.sku ? { product: namedBySku(args.sku) } : {}),
+    ...(args.locationId ? { locationId: args.locationId } : {}),
+    ...(args.lotId ? { lotId: args.lotId } : {}),
+    ...(args.sourceType ? { sourceType: args.sourceType } : {}),
+    ...(args.occurredFrom || args.occurredTo
+      ? { occurredAt: { ...(args.occurredFrom ? { gte: args.occurredFrom } : {}), ...(args.occurredTo ? { lt: args.occurredTo } : {}) } }
+      : {}),
+  };
+  const [items, total] = await db.$transaction([
+    db.stockMovement.findMany({ ...query, where, orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
+    db.stockMovement.count({ where }),
+  ]);
+  return { items, meta: pageMeta(window, total, items.length) };
+}
