@@ -350,6 +350,14 @@ describe('/graphql products in one go', () => {
     expect(statements.filter((sql) => /row_to_json/.test(sql))).toHaveLength(1);
     const ordinary = await fieldByField(query, {});
     expect(res.body.data.products).toEqual(ordinary.body.data.products);
+
+    // Custom fields (jsonb, which PostgreSQL writes as `{"key": value, ...}`) too: the whole answer is exactly
+    // what JSON.stringify writes for it.
+    const withCustomFields = await planned('query Custom { products(perPage: 100, sort: "id") { items { id customFields } } }', {});
+    expect(withCustomFields.res.text).toMatch(/"customFields":\{"[a-z_]+":/);
+    expect(withCustomFields.res.text).toBe(JSON.stringify(JSON.parse(withCustomFields.res.text)));
+    const customOrdinary = await fieldByField('query Custom { products(perPage: 100, sort: "id") { items { id customFields } } }', {});
+    expect(withCustomFields.res.body.data.products).toEqual(customOrdinary.body.data.products);
   });
 
   const VARIED = /* GraphQL */ `

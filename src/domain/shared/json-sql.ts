@@ -6,3 +6,10 @@ export const isoSql = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24
 
 /** A decimal as the Decimal scalar's JSON number: without the column's trailing zeros. NULL stays NULL. */
 export const decimalSql = (expression: string) => `trim_scale(${expression})`;
+
+/**
+ * A jsonb object of scalars (custom fields) written without spaces, as JSON.stringify writes it: PostgreSQL
+ * writes jsonb as `{"key": value, ...}`. Its keys in jsonb's order, which is the order Prisma's answer has too.
+ */
+export const compactFlatObjectSql = (column: string) =>
+  `(SELECT coalesce('{' || string_agg(to_json(e.key)::text || ':' || e.value::text, ',' ORDER BY e.n) || '}', '{}') FROM jsonb_each(${column}) WITH ORDINALITY AS e(key, value, n))::json`;

@@ -5,7 +5,7 @@
 //
 // The shapes come from catalogues of SQL per type (for example src/domain/products/product-json-types.ts): a
 // field the catalogue does not know cannot be written this way, and the caller answers the ordinary way.
-import { decimalSql, isoSql } from './json-sql.js';
+import { compactFlatObjectSql, decimalSql, isoSql } from './json-sql.js';
 
 /** What is asked of one object: its keys in order, each the field it shows and what is asked of a related object. */
 export interface JsonSelectionField {
@@ -47,6 +47,8 @@ export type JsonSqlTypes = Readonly<Record<string, JsonSqlType>>;
 export const plainColumn = (name: string): JsonSqlField => ({ value: (row) => `${row}."${name}"` });
 /** A decimal column as the Decimal scalar writes it. */
 export const decimalColumn = (name: string): JsonSqlField => ({ value: (row) => decimalSql(`${row}."${name}"`) });
+/** A jsonb column holding an object of scalars (custom fields), written without spaces. */
+export const flatObjectColumn = (name: string): JsonSqlField => ({ value: (row) => compactFlatObjectSql(`${row}."${name}"`) });
 /** A date-time column as the DateTime scalar writes it. */
 export const dateTimeColumn = (name: string): JsonSqlField => ({ value: (row) => isoSql(`${row}."${name}"`) });
 /** Several columns of one kind, by name: `columnsOf(decimalColumn, ['quantity', 'unitCost'])`. */

@@ -59,13 +59,13 @@ const iso = isoSql;
 
 /** A warehouse or location in the export's shape; `parent` is the JSON of its parent (or NULL). */
 const place = (t: string, parent: string) =>
-  `json_build_object('id', ${t}.id, 'status', ${t}.status, 'name', ${t}.name, 'parent_id', ${t}."parentId", ` +
-  `'is_pick_location', ${t}."isPickLocation", 'created_at', ${iso(`${t}."createdAt"`)}, 'updated_at', ${iso(`${t}."updatedAt"`)}, 'parent', ${parent})`;
+  `(SELECT row_to_json(o) FROM (SELECT ${t}.id AS id, ${t}.status AS status, ${t}.name AS name, ${t}."parentId" AS parent_id, ` +
+  `${t}."isPickLocation" AS is_pick_location, ${iso(`${t}."createdAt"`)} AS created_at, ${iso(`${t}."updatedAt"`)} AS updated_at, ${parent} AS parent) o)`;
 
 /** The parent of a location as the route selects it: its own parent is always shown as null. */
 const nestedParent = (t: string) =>
-  `json_build_object('id', ${t}.id, 'status', ${t}.status, 'name', ${t}.name, 'parent_id', ${t}."parentId", 'parent', NULL, ` +
-  `'is_pick_location', ${t}."isPickLocation", 'created_at', ${iso(`${t}."createdAt"`)}, 'updated_at', ${iso(`${t}."updatedAt"`)})`;
+  `(SELECT row_to_json(o) FROM (SELECT ${t}.id AS id, ${t}.status AS status, ${t}.name AS name, ${t}."parentId" AS parent_id, NULL::json AS parent, ` +
+  `${t}."isPickLocation" AS is_pick_location, ${iso(`${t}."createdAt"`)} AS created_at, ${iso(`${t}."updatedAt"`)} AS updated_at) o)`;
 
 // $1 company, $2 last product id exported, $3 cutoff product id, $4 page size, $5 cutoff movement id.
 // One product more than the page is read to tell whether another page follows.
@@ -90,9 +90,9 @@ held AS (
 ),
 at_location AS (
   SELECT h."productId", h."locationId", sum(h.qty) AS qty,
-    coalesce(json_agg(json_build_object('lot_id', h."lotId", 'location_id', h."locationId", 'lot_number', l."lotNumber",
-      'production_date', to_char(l."productionDate", 'YYYY-MM-DD'), 'expiry_date', to_char(l."expiryDate", 'YYYY-MM-DD'),
-      'qty_onhand', trim_scale(h.qty)) ORDER BY h."lotId") FILTER (WHERE h."lotId" IS NOT NULL), '[]') AS lots
+    coalesce('[' || string_agg((SELECT row_to_json(o) FROM (SELECT h."lotId" AS lot_id, h."locationId" AS location_id, l."lotNumber" AS lot_number,
+      to_char(l."productionDate", 'YYYY-MM-DD') AS production_date, to_char(l."expiryDate", 'YYYY-MM-DD') AS expiry_date,
+      trim_scale(h.qty) AS qty_onhand) o)::text, ',' ORDER BY h."lotId") FILTER (WHERE h."lotId" IS NOT NULL) || ']', '[]') AS lots
   FROM held h
   LEFT JOIN "Lot" l ON l."companyId" = $1::int AND l.id = h."lotId"
   GROUP BY h."productId", h."locationId"
@@ -118,13 +118,14 @@ costs AS (
   FROM page
 ),
 -- Each location's entry written as text around its warehouse's and location's JSON (written once per location
--- above): building it with json_build_object escaped its eleven keys again for every entry.
+-- above): building it with json_build_object escaped its eleven keys again for every entry. Written without
+-- spaces, as row_to_json and every other answer of the service write JSON.
 stocks AS (
   SELECT a."productId", sum(a.qty) AS qty,
-    '[' || string_agg('{"id" : ' || a."locationId" || ', "warehouse" : ' || pl.warehouse || ', "location" : ' || pl.location ||
-      ', "qty_onhand" : ' || trim_scale(a.qty) || ', "qty_incoming" : 0, "qty_pending" : 0, "qty_available" : ' || trim_scale(greatest(a.qty, 0)) ||
-      ', "qty_available_via_assembly" : 0, "qty_recoverable_via_disassembly" : 0, "current_landed_unit_cost" : ' || coalesce(trim_scale(c.cost)::text, 'null') ||
-      ', "lot_stocks" : ' || a.lots || '}', ', ' ORDER BY a."locationId") || ']' AS list
+    '[' || string_agg('{"id":' || a."locationId" || ',"warehouse":' || pl.warehouse || ',"location":' || pl.location ||
+      ',"qty_onhand":' || trim_scale(a.qty) || ',"qty_incoming":0,"qty_pending":0,"qty_available":' || trim_scale(greatest(a.qty, 0)) ||
+      ',"qty_available_via_assembly":0,"qty_recoverable_via_disassembly":0,"current_landed_unit_cost":' || coalesce(trim_scale(c.cost)::text, 'null') ||
+      ',"lot_stocks":' || a.lots || '}', ',' ORDER BY a."locationId") || ']' AS list
   FROM at_location a
   JOIN costs c ON c.id = a."productId"
   JOIN places pl ON pl.id = a."locationId"
@@ -133,12 +134,12 @@ stocks AS (
 rows AS (
 SELECT page.id, row_number() OVER (ORDER BY page.id) AS n, EXISTS (SELECT 1 FROM touched t WHERE t.id = page.id) AS touched,
   -- The row's object with location_stocks written last as null, that null then replaced by the entries' text.
-  left(json_build_object('id', page.id, 'sku', page.sku, 'name', page.name, 'type', page.type,
-    'category_id', page."categoryId", 'category_name', cat.name, 'sub_category_id', page."subcategoryId", 'sub_category_name', sub.name,
-    'qty_onhand', trim_scale(coalesce(s.qty, 0)), 'qty_incoming', 0, 'qty_available', trim_scale(greatest(coalesce(s.qty, 0), 0)),
-    'qty_pending', 0, 'qty_backordered', 0, 'qty_available_via_assembly', 0, 'qty_recoverable_via_disassembly', 0,
-    'qty_outstanding', 0, 'current_landed_unit_cost', trim_scale(c.cost), 'updated_at', ${iso('page."updatedAt"')},
-    'location_stocks', NULL)::text, -length('null}')) || coalesce(s.list, '[]') || '}' AS row
+  left((SELECT row_to_json(o) FROM (SELECT page.id AS id, page.sku AS sku, page.name AS name, page.type AS type,
+    page."categoryId" AS category_id, cat.name AS category_name, page."subcategoryId" AS sub_category_id, sub.name AS sub_category_name,
+    trim_scale(coalesce(s.qty, 0)) AS qty_onhand, 0 AS qty_incoming, trim_scale(greatest(coalesce(s.qty, 0), 0)) AS qty_available,
+    0 AS qty_pending, 0 AS qty_backordered, 0 AS qty_available_via_assembly, 0 AS qty_recoverable_via_disassembly,
+    0 AS qty_outstanding, trim_scale(c.cost) AS current_landed_unit_cost, ${iso('page."updatedAt"')} AS updated_at,
+    NULL::json AS location_stocks) o)::text, -length('null}')) || coalesce(s.list, '[]') || '}' AS row
 FROM page
 JOIN costs c ON c.id = page.id
 LEFT JOIN stocks s ON s."productId" = page.id
