@@ -40,5 +40,6 @@ describe('the answer check', () => {
     expect(checker.problem('PUT', '/external/api/v1/locations', 405, JSON_TYPE, '{}')).toBeNull();
     expect(checker.problem('GET', '/external/api/v1/locations', 200, 'text/csv', 'id\n1')).toMatch(/answered text\/csv, documented: application\/json/);
     expect(checker.problem('GET', '/external/api/v1/locations', 200, JSON_TYPE, 'not json')).toMatch(/is not JSON/);
+    expect(checker.problem('GET', '/external/api/v1/locations/1', 200, JSON_TYPE, JSON.stringify({ data: location }, null, 1))).toMatch(/is not written as JSON.stringify writes it/);
   });
 });

@@ -1,6 +1,7 @@
 // Every REST answer a test receives through `server.call` is checked against the OpenAPI document the server
 // serves: the route and status must be documented, and a JSON body must match the schema documented for that
-// status (ajv). A mismatch fails the call, so the whole suite proves the document true of what it saw.
+// status (ajv) and be written exactly as JSON.stringify writes it. A mismatch fails the call, so the whole suite
+// proves the document true of what it saw.
 import { appendFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { Ajv, type ValidateFunction } from 'ajv';
@@ -80,11 +81,29 @@ function buildChecker(document: OpenApiDocument): AnswerChecker {
         .map((part) => encodeURIComponent(part.replace(/~/g, '~0').replace(/\//g, '~1')))
         .join('/');
       const validate = validator(pointer);
-      if (validate(body)) return null;
+      if (validate(body)) {
+        // One way of writing JSON for every answer, whoever wrote it (JSON.stringify, or PostgreSQL for a compiled page).
+        // A number may be written in another notation of the same value (PostgreSQL writes a decimal of 10⁻¹⁰ as
+        // 0.0000000001, JSON.stringify as 1e-10): numbers are compared by value, everything else as written.
+        const written = sameNumbers(text);
+        const stringified = sameNumbers(JSON.stringify(body));
+        return written === stringified ? null : `${where} is not written as JSON.stringify writes it: ${firstDifference(written, stringified)}`;
+      }
       const errors = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '(body)'} ${e.message}${e.params && 'allowedValues' in e.params ? ` ${JSON.stringify(e.params.allowedValues)}` : ''}`);
       return `${where} does not match the document: ${errors.join('; ')}`;
     },
   };
+}
+
+/** Every number written the way JavaScript writes its value (both texts are changed alike, strings included). */
+function sameNumbers(json: string): string {
+  return json.replace(/-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g, (number) => String(Number(number)));
+}
+
+function firstDifference(written: string, expected: string): string {
+  let i = 0;
+  while (i < written.length && written[i] === expected[i]) i++;
+  return `…${written.slice(Math.max(0, i - 30), i + 30)}… where JSON.stringify has …${expected.slice(Math.max(0, i - 30), i + 30)}…`;
 }
 
 /** Fails the call; `ANSWER_CHECK=report` appends to /tmp/answer-problems.jsonl instead (to survey a whole run). */
