@@ -13,6 +13,7 @@ import {
   isCompositeType,
   isNonNullType,
   type FragmentDefinitionNode,
+  type GraphQLInputField,
   type GraphQLInputType,
   type GraphQLOutputType,
   type GraphQLSchema,
@@ -289,6 +290,16 @@ function inputSchema(type: GraphQLInputType, casing: InputCasing, within: Readon
   return nullableSchema(definiteInputSchema(type, casing, within));
 }
 
+/**
+ * An input field's schema: from its type, or as the field declares it in `extensions.openApi` where its GraphQL
+ * type says less (a JSON field that takes a digit string or a number).
+ */
+function declaredOrInputSchema(field: GraphQLInputField, casing: InputCasing, within: ReadonlySet<GraphQLInputObjectType>): JsonSchema {
+  const declared = field.extensions?.openApi as JsonSchema | undefined;
+  if (!declared) return inputSchema(field.type, casing, within);
+  return field.type instanceof GraphQLNonNull ? declared : nullableSchema(declared);
+}
+
 /** An input type's schema for a value that is there (not null). */
 function definiteInputSchema(type: GraphQLInputType, casing: InputCasing, within: ReadonlySet<GraphQLInputObjectType>): JsonSchema {
   if (type instanceof GraphQLNonNull) return definiteInputSchema(type.ofType, casing, within);
@@ -312,7 +323,7 @@ function definiteInputSchema(type: GraphQLInputType, casing: InputCasing, within
       ...(type.description ? { description: type.description } : {}),
       ...(required.length ? { required } : {}),
       properties: Object.fromEntries(
-        fields.map((f) => [restName(f.name, casing.casing), { ...inputSchema(f.type, casing, inside), ...(f.description ? { description: f.description } : {}) }]),
+        fields.map((f) => [restName(f.name, casing.casing), { ...declaredOrInputSchema(f, casing, inside), ...(f.description ? { description: f.description } : {}) }]),
       ),
     };
   }

@@ -22,6 +22,8 @@ export async function refused(client: InventoryClient): Promise<void> {
   await client.PUT('/products/{productId}', { params: { path: { productId: 1 } }, body: { name: 'Lamp' } });
   // @ts-expect-error A path parameter left out.
   await client.GET('/purchase-orders/{purchaseOrderId}', {});
+  // @ts-expect-error An SSCC is a digit string or a number (the field is JSON in GraphQL; the document says which).
+  await client.POST('/sales-orders/{salesOrderId}/shipments/{shipmentId}/packages', { params: { path: { salesOrderId: 1, shipmentId: 1 } }, body: { packages: [{ sscc: { code: '0' } }] } });
   // @ts-expect-error A package item two levels down (child_packages, the recursive PackageInput) without its order_item_id.
   await client.POST('/sales-orders/{salesOrderId}/shipments/{shipmentId}/packages', { params: { path: { salesOrderId: 1, shipmentId: 1 } }, body: { packages: [{ child_packages: [{ child_packages: [{ contained_items: [{ quantity: 1 }] }] }] }] } });
 

@@ -73,6 +73,8 @@ PackageInput.implement({
       description:
         '18 digits with a valid GS1 check digit, unique in the company: a digit string (preferred) or a JSON number (read as an integer padded to 18 digits; past 2^53 a JSON number is rounded and fails its check digit). Absent: assigned from the company gs1_company_prefix.',
       // JSON takes a string or a number (the domain checks it); its `unknown` is narrowed to the shape's non-null value.
+      // The OpenAPI document says what JSON alone cannot (src/rest/openapi.ts reads `openApi`).
+      extensions: { openApi: { oneOf: [{ type: 'string', pattern: '^\\d{18}$' }, { type: 'integer', minimum: 0 }] } },
     }) as never,
     tracking: t.string({ required: false }),
     packageQuantity: t.int({ required: false, description: 'At least 1; default 1.' }),
