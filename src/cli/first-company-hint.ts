@@ -3,6 +3,7 @@
 // names the flags that command requires; an embedded server whose data folder is not the default one puts its
 // DATA_DIR in front, since the CLI run without it would create the company in ./data, which this server never reads.
 import path from 'node:path';
+import { DEFAULT_DATA_DIR } from '../config/config.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Logger } from '../http/logger.js';
 import { commandUsage } from './command.js';
@@ -17,9 +18,9 @@ export async function logFirstCompanyHint(prisma: PrismaClient, logger: Logger, 
   });
 }
 
-/** `DATA_DIR=<folder> ` when the CLI would not find the folder by itself (DATA_DIR unset means ./data). */
+/** `DATA_DIR=<folder> ` when the CLI would not find the folder by itself (DATA_DIR unset means the default). */
 export function dataDirPrefix(embeddedDataDir: string | null, cwd = process.cwd()): string {
-  if (embeddedDataDir === null || path.resolve(embeddedDataDir) === path.resolve(cwd, 'data')) return '';
+  if (embeddedDataDir === null || path.resolve(embeddedDataDir) === path.resolve(cwd, DEFAULT_DATA_DIR)) return '';
   return `DATA_DIR=${shellWord(embeddedDataDir)} `;
 }
 

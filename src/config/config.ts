@@ -6,6 +6,9 @@ import path from 'node:path';
 import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from '../domain/tenancy/rate-limits.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from '../domain/audit/audit-retention.js';
 
+/** Where the embedded database lives when DATA_DIR is not set, relative to the working folder. */
+export const DEFAULT_DATA_DIR = './data';
+
 export interface Config {
   port: number;
   host: string;
@@ -81,7 +84,7 @@ export function loadConfig(env: Env = process.env): Config {
   const host = (env.HOST ?? '127.0.0.1').trim();
   if (!host) problems.push('HOST must not be empty (for example 127.0.0.1).');
 
-  const dataDir = path.resolve(env.DATA_DIR?.trim() || './data');
+  const dataDir = path.resolve(env.DATA_DIR?.trim() || DEFAULT_DATA_DIR);
 
   let databaseUrl: string | null = null;
   if (env.DATABASE_URL !== undefined && env.DATABASE_URL.trim() !== '') {

@@ -7,8 +7,7 @@ import { lstatSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { CLI_ARGS, ROOT, runCliWith, type CliResult } from '../support/cli.js';
+import { CLI_ARGS, runCliWith, runInShell, type CliResult } from '../support/cli.js';
 import { acmeRequest, portOf, startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cli-beside-server-'));
@@ -26,23 +25,6 @@ function start(): ServerProcess {
   const server = startServerProcess(dataDir);
   servers.push(server);
   return server;
-}
-
-/** A command line run by the shell as an operator would paste it, without the DATA_DIR of the tests' own environment. */
-function runInShell(line: string): Promise<CliResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.DATA_DIR;
-  delete env.DATABASE_URL;
-  delete env.SECRET_KEY;
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', line], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 /** GET on the company's host, with a bearer token. */

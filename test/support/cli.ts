@@ -27,9 +27,23 @@ export function runCliWith(dataDir: string, args: string[], options: { env?: Rec
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...options.env };
   delete env.DATABASE_URL;
   delete env.SECRET_KEY;
+  return runChild(process.execPath, [...CLI_ARGS, ...args], env, options.timeoutMs);
+}
+
+/** A line run by sh as a user would paste it, with no DATA_DIR, DATABASE_URL or SECRET_KEY of the test's around it. */
+export function runInShell(line: string): Promise<CliResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATA_DIR;
+  delete env.DATABASE_URL;
+  delete env.SECRET_KEY;
+  return runChild('sh', ['-c', line], env);
+}
+
+/** Runs a command in the project's folder to its end, collecting its output. */
+function runChild(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs?: number): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI_ARGS, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -42,7 +56,6 @@ export function runCliWith(dataDir: string, args: string[], options: { env?: Rec
   });
 }
 
-/** Opens the data folder in this process the way the CLI does (claim first), once no CLI runs. */
 export async function withDataDir<T>(dataDir: string, use: (database: Database) => Promise<T>): Promise<T> {
   const claim = claimDataDir(dataDir, 'cli');
   const database = await openDatabase({ kind: 'pglite', dataDir });
