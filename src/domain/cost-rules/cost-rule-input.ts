@@ -4,7 +4,7 @@
 // cost_basis and cost_basis_amount. Name uniqueness is checked by cost-rules.ts under a lock.
 import type { CostRule } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/tenant-client.js';
-import { formatDateOnly } from '../inventory/lots.js';
+import { formatDateOnly } from '../shared/dates.js';
 import type { Decimal } from '../shared/decimal.js';
 import type { FieldErrorCollector } from '../shared/errors.js';
 import { checkDateOnly, checkDecimal, checkMaxLength, checkOneOf, checkRequiredText, humanName, LEDGER_DECIMAL } from '../shared/field-checks.js';

@@ -5,7 +5,7 @@
 // with options.auto_apply add extra cost lines. It does not check the cost_rules feature: callers do.
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { parseDateOnly, todayUtc } from '../inventory/lots.js';
+import { parseDateOnly, todayUtc } from '../shared/dates.js';
 import { productionRunTotal } from '../production/production-batches.js';
 import { Decimal } from '../shared/decimal.js';
 import { NotFoundError } from '../shared/errors.js';

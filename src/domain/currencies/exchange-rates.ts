@@ -4,7 +4,7 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { formatDateOnly, parseDateOnly, todayUtc } from '../inventory/lots.js';
+import { formatDateOnly, parseDateOnly, todayUtc } from '../shared/dates.js';
 import { ONE, parseDecimalText, type Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkDecimal } from '../shared/field-checks.js';

@@ -1,6 +1,6 @@
 // The exchange rate a money document keeps: base-currency units per unit of its currency on its date.
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
-import { formatDateOnly } from '../inventory/lots.js';
+import { formatDateOnly } from '../shared/dates.js';
 import type { Decimal } from '../shared/decimal.js';
 import type { FieldErrorCollector } from '../shared/errors.js';
 import { effectiveRate } from './exchange-rates.js';

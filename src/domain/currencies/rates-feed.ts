@@ -6,7 +6,7 @@ import { XMLParser } from 'fast-xml-parser';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { tenantClient, type TenantDb, type TenantTx } from '../../db/tenant-client.js';
 import { sendOutbound, type OutboundPolicy } from '../../outbound/http-request.js';
-import { parseDateOnly } from '../inventory/lots.js';
+import { parseDateOnly } from '../shared/dates.js';
 import { Decimal } from '../shared/decimal.js';
 import { UpstreamError } from '../shared/errors.js';
 import { isCurrencyCode } from './currency-codes.js';

@@ -1,6 +1,6 @@
 // Reading one CSV cell of a row as a typed value. Each reader returns undefined for an empty cell (the
 // column is left as it is), the value when it reads, or null after recording a RowError naming the column.
-import { parseDateOnly } from '../inventory/lots.js';
+import { parseDateOnly } from '../shared/dates.js';
 import { parseDecimalText, type Decimal } from '../shared/decimal.js';
 import type { CsvRow, RowError } from './import-type.js';
 

@@ -13,7 +13,7 @@ import { parseSort } from '../shared/sorting.js';
 import { postStockMovements, type PostingContext } from './ledger/post-movements.js';
 import { reserveIds } from '../../db/reserve-ids.js';
 import { balanceKeyText, lockBalanceRows } from './ledger/balances.js';
-import { parseDateOnly } from './lots.js';
+import { parseDateOnly } from '../shared/dates.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import type { JsonSelection } from '../shared/selection-json-sql.js';
 import { adjustmentJson } from './adjustment-json.js';

@@ -5,6 +5,7 @@ import type { TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import type { LotDeductionStrategy } from '../products/product-input.js';
 import { ValidationError } from '../shared/errors.js';
+import { todayUtc } from '../shared/dates.js';
 
 /** How lots are ordered when the service picks them; NEWEST is the fallback when nothing is configured. */
 export type LotPickOrder = LotDeductionStrategy | 'NEWEST';
@@ -14,25 +15,6 @@ export interface LotSpec {
   lotNumber?: string | null;
   productionDate?: Date | null;
   expiryDate?: Date | null;
-}
-
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A calendar date `YYYY-MM-DD` as a UTC midnight Date, or null when the text is not a real date. */
-export function parseDateOnly(text: string): Date | null {
-  const match = DATE_ONLY.exec(text.trim());
-  if (!match) return null;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === text.trim() ? date : null;
-}
-
-export function formatDateOnly(date: Date | null | undefined): string | null {
-  return date ? date.toISOString().slice(0, 10) : null;
-}
-
-/** Today's date (UTC) as a UTC midnight Date: a lot whose expiry date is before it has expired. */
-export function todayUtc(now = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
 export function isExpired(lot: Pick<Lot, 'expiryDate'>, today = todayUtc()): boolean {

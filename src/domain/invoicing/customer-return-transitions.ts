@@ -13,7 +13,7 @@ import type { TenantDb } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { roundToCurrency } from '../currencies/currency-codes.js';
 import { postStockMovements, type PostingContext } from '../inventory/ledger/post-movements.js';
-import { todayUtc } from '../inventory/lots.js';
+import { todayUtc } from '../shared/dates.js';
 import { ZERO } from '../shared/decimal.js';
 import { ConflictError, FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { LEDGER_DECIMAL } from '../shared/field-checks.js';

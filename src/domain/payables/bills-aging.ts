@@ -15,7 +15,7 @@ import type { TenantDb } from '../../db/tenant-client.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { minorUnits } from '../currencies/currency-codes.js';
 import { currentCompany } from '../tenancy/company-profile.js';
-import { formatDateOnly, todayUtc } from '../inventory/lots.js';
+import { formatDateOnly, todayUtc } from '../shared/dates.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { checkDateOnly } from '../shared/field-checks.js';

@@ -10,7 +10,7 @@
 import type { TenantDb } from '../../db/tenant-client.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { minorUnits } from '../currencies/currency-codes.js';
-import { formatDateOnly } from '../inventory/lots.js';
+import { formatDateOnly } from '../shared/dates.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { currentCompany } from '../tenancy/company-profile.js';

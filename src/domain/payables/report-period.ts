@@ -1,6 +1,6 @@
 // The `from` / `to` period of the payables reports and the vendor statement: YYYY-MM-DD dates, both days
 // included; `to` defaults to today (UTC) and `from` to the first day of the month of `to`.
-import { formatDateOnly, todayUtc } from '../inventory/lots.js';
+import { formatDateOnly, todayUtc } from '../shared/dates.js';
 import type { FieldErrorCollector } from '../shared/errors.js';
 import { checkDateOnly } from '../shared/field-checks.js';
 

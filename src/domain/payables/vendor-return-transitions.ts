@@ -11,7 +11,7 @@ import { byId } from '../../db/tenant-client.js';
 import { roundToCurrency } from '../currencies/currency-codes.js';
 import { rateToBase } from '../currencies/rate-to-base.js';
 import { postStockMovements, type PostedMovement, type PostingContext } from '../inventory/ledger/post-movements.js';
-import { todayUtc } from '../inventory/lots.js';
+import { todayUtc } from '../shared/dates.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { ConflictError, FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { LEDGER_DECIMAL } from '../shared/field-checks.js';

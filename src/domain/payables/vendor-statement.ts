@@ -20,7 +20,7 @@ import type { TenantDb } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { minorUnits } from '../currencies/currency-codes.js';
-import { formatDateOnly } from '../inventory/lots.js';
+import { formatDateOnly } from '../shared/dates.js';
 import { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkCurrencyCode } from '../shared/field-checks.js';

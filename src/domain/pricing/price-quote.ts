@@ -5,7 +5,7 @@
 // asked for is converted at the rate in force on the date.
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { todayUtc } from '../inventory/lots.js';
+import { todayUtc } from '../shared/dates.js';
 import { effectiveRate } from '../currencies/exchange-rates.js';
 import { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, ValidationError } from '../shared/errors.js';

@@ -11,7 +11,7 @@ import type { TenantDb } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { minorUnits } from '../currencies/currency-codes.js';
-import { formatDateOnly } from '../inventory/lots.js';
+import { formatDateOnly } from '../shared/dates.js';
 import { checkReportPeriod } from '../payables/report-period.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector } from '../shared/errors.js';

@@ -9,7 +9,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { sendOutbound, type OutboundPolicy } from '../../outbound/http-request.js';
-import { formatDateOnly } from '../inventory/lots.js';
+import { formatDateOnly } from '../shared/dates.js';
 import { Decimal } from '../shared/decimal.js';
 import { ConflictError, NotFoundError, UpstreamError, ValidationError } from '../shared/errors.js';
 

@@ -4,7 +4,7 @@
 // entered (as the other default costs are). A line no rule prices gets null and keeps the usual default.
 import type { TenantTx } from '../../db/tenant-client.js';
 import { resolveCostRule } from '../cost-rules/resolve.js';
-import { formatDateOnly } from '../inventory/lots.js';
+import { formatDateOnly } from '../shared/dates.js';
 import type { Decimal } from '../shared/decimal.js';
 import { hasFeature } from '../tenancy/features.js';
 

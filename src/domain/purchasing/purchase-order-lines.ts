@@ -12,7 +12,7 @@ import { resolveProductLines } from '../products/product-lines.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { checkDecimal, checkMaxLength, checkRequiredText, LEDGER_DECIMAL } from '../shared/field-checks.js';
-import { parseDateOnly } from '../inventory/lots.js';
+import { parseDateOnly } from '../shared/dates.js';
 import { costRuleUnitCosts } from './purchase-order-cost-rules.js';
 
 export interface PurchaseOrderLineInput {

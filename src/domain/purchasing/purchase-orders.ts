@@ -6,7 +6,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { currentCompany } from '../tenancy/company-profile.js';
-import { formatDateOnly, parseDateOnly, todayUtc } from '../inventory/lots.js';
+import { formatDateOnly, parseDateOnly, todayUtc } from '../shared/dates.js';
 import { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';

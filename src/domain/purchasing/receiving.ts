@@ -10,7 +10,7 @@ import { effectiveRate } from '../currencies/exchange-rates.js';
 import { roundToCurrency } from '../currencies/currency-codes.js';
 import { postStockMovements, type MovementInput, type PostingContext } from '../inventory/ledger/post-movements.js';
 import { reverseReceiptMovements } from '../inventory/ledger/reverse-receipt.js';
-import { formatDateOnly, parseDateOnly, todayUtc } from '../inventory/lots.js';
+import { formatDateOnly, parseDateOnly, todayUtc } from '../shared/dates.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkDecimal, checkMaxLength, checkRequiredText, LEDGER_DECIMAL } from '../shared/field-checks.js';

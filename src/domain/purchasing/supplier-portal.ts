@@ -5,7 +5,7 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { formatDateOnly, parseDateOnly } from '../inventory/lots.js';
+import { formatDateOnly, parseDateOnly } from '../shared/dates.js';
 import { Decimal, parseDecimalText } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';

@@ -6,7 +6,7 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { todayUtc } from '../inventory/lots.js';
+import { todayUtc } from '../shared/dates.js';
 import { nextDocumentNumber } from '../purchasing/document-numbers.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkMaxLength } from '../shared/field-checks.js';

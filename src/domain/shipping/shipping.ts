@@ -5,7 +5,7 @@ import type { TenantDb } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import type { OutboundPolicy } from '../../outbound/http-request.js';
 import { effectiveRate } from '../currencies/exchange-rates.js';
-import { todayUtc } from '../inventory/lots.js';
+import { todayUtc } from '../shared/dates.js';
 import { checkAddress, type Address, type AddressInput } from '../sales/address.js';
 import type { Decimal } from '../shared/decimal.js';
 import { ConflictError, FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';

@@ -1,7 +1,7 @@
 // The cost rule resource and its tiers, effects, scopes and conditions. Enumerated fields are strings whose
 // values the descriptions list (the contract's values are upper case; the domain checks them).
 import { builder } from '../builder.js';
-import { formatDateOnly } from '../../domain/inventory/lots.js';
+import { formatDateOnly } from '../../domain/shared/dates.js';
 import * as enums from '../../domain/cost-rules/cost-rule-enums.js';
 import { optionOf } from '../../domain/cost-rules/resolve.js';
 

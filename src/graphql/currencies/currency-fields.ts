@@ -1,7 +1,7 @@
 // Exchange rates and conversion: argument plumbing only; the rules live in src/domain/currencies.
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { formatDateOnly } from '../../domain/inventory/lots.js';
+import { formatDateOnly } from '../../domain/shared/dates.js';
 import * as rates from '../../domain/currencies/exchange-rates.js';
 import type { Conversion } from '../../domain/currencies/exchange-rates.js';
 

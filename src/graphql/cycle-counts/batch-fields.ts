@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { formatDateOnly } from '../../domain/inventory/lots.js';
+import { formatDateOnly } from '../../domain/shared/dates.js';
 import * as batches from '../../domain/cycle-counts/cycle-count-batches.js';
 
 export const CycleCountBatchRef = builder.prismaObject('CycleCountBatch', {

@@ -1,6 +1,6 @@
 // GraphQL types of shipment packages (nested) and their items. Rules in src/domain/fulfillment/packages.ts.
 import { builder } from '../builder.js';
-import { formatDateOnly } from '../../domain/inventory/lots.js';
+import { formatDateOnly } from '../../domain/shared/dates.js';
 import type { PackageInput as PackageInputShape, PackageItemInput as PackageItemInputShape } from '../../domain/fulfillment/packages.js';
 
 builder.prismaObject('PackageItem', {

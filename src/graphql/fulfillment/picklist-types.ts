@@ -1,7 +1,7 @@
 // GraphQL types of picklists and their items. Rules in src/domain/fulfillment/picklist*.ts.
 import { builder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
-import { formatDateOnly } from '../../domain/inventory/lots.js';
+import { formatDateOnly } from '../../domain/shared/dates.js';
 import { PICKLIST_STATUSES } from '../../domain/fulfillment/picklists.js';
 import { UnitOfMeasureRef } from '../units/unit-types.js';
 

@@ -2,7 +2,7 @@
 import { currentCompany } from '../../domain/tenancy/company-profile.js';
 import { builder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
-import { formatDateOnly } from '../../domain/inventory/lots.js';
+import { formatDateOnly } from '../../domain/shared/dates.js';
 import type { BillableLine } from '../../domain/fulfillment/billable-lines.js';
 import { FULFILLMENT_ORDER_STATUSES } from '../../domain/fulfillment/fulfillment-orders.js';
 import { SHIPMENT_STATUSES } from '../../domain/fulfillment/shipments.js';

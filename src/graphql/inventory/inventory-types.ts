@@ -7,7 +7,7 @@ import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
 import { LotDeductionStrategyEnum } from '../products/product-types.js';
 import type { LotDeductionStrategy } from '../../domain/products/product-input.js';
-import { formatDateOnly } from '../../domain/inventory/lots.js';
+import { formatDateOnly } from '../../domain/shared/dates.js';
 import { ADJUSTMENT_SOURCE } from '../../domain/inventory/adjustments.js';
 import type { StockRow } from '../../domain/inventory/ledger/stock-queries.js';
 

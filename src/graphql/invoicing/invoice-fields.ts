@@ -4,7 +4,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
-import { formatDateOnly } from '../../domain/inventory/lots.js';
+import { formatDateOnly } from '../../domain/shared/dates.js';
 import { currentCompany } from '../../domain/tenancy/company-profile.js';
 import * as invoices from '../../domain/invoicing/invoices.js';
 import { recordInvoicePayment } from '../../domain/invoicing/invoice-payments.js';

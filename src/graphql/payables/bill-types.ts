@@ -2,7 +2,7 @@
 // plugin, so a page of bills loads its lines and suppliers in a fixed number of queries.
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
-import { formatDateOnly } from '../../domain/inventory/lots.js';
+import { formatDateOnly } from '../../domain/shared/dates.js';
 import { Decimal } from '../../domain/shared/decimal.js';
 import { BILL_STATUSES, balanceDue, type BillStatus } from '../../domain/payables/bill-balance.js';
 import { MATCH_STATUSES, type MatchStatus } from '../../domain/payables/bill-lines.js';

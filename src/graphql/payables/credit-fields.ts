@@ -4,7 +4,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { formatDateOnly } from '../../domain/inventory/lots.js';
+import { formatDateOnly } from '../../domain/shared/dates.js';
 import * as credits from '../../domain/payables/vendor-credits.js';
 import * as prepayments from '../../domain/payables/prepayments.js';
 

@@ -3,7 +3,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { loaderFor } from '../shared/loaders.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { formatDateOnly } from '../../domain/inventory/lots.js';
+import { formatDateOnly } from '../../domain/shared/dates.js';
 import * as deals from '../../domain/purchasing/deals.js';
 
 const DealStageEnum = builder.enumType('DealStage', { values: deals.DEAL_STAGES });

@@ -2,7 +2,7 @@
 // src/domain/purchasing/payment-obligations.ts.
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { formatDateOnly } from '../../domain/inventory/lots.js';
+import { formatDateOnly } from '../../domain/shared/dates.js';
 import type { Decimal } from '../../domain/shared/decimal.js';
 import * as obligations from '../../domain/purchasing/payment-obligations.js';
 

@@ -2,7 +2,7 @@
 // orders loads its lines, products and units in a fixed number of queries.
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
-import { formatDateOnly } from '../../domain/inventory/lots.js';
+import { formatDateOnly } from '../../domain/shared/dates.js';
 import { Decimal } from '../../domain/shared/decimal.js';
 import { BALANCE_DUE_FROM, PURCHASE_ORDER_STATUSES } from '../../domain/purchasing/purchase-orders.js';
 import { openQuantity } from '../../domain/purchasing/purchase-order-lines.js';

@@ -2,7 +2,7 @@
 // allocations (loaded with the line) and, for a kit, its components: see src/domain/sales/demand.ts.
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
-import { formatDateOnly } from '../../domain/inventory/lots.js';
+import { formatDateOnly } from '../../domain/shared/dates.js';
 import { Decimal, ZERO } from '../../domain/shared/decimal.js';
 import type { Address } from '../../domain/sales/address.js';
 import { allocatedInLineUnit, backorderedInLineUnit, LINE_ALLOCATION_SELECT, type LineFacts } from '../../domain/sales/line-quantities.js';

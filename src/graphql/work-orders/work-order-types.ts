@@ -2,7 +2,7 @@
 // in src/domain/work-orders/.
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
-import { formatDateOnly } from '../../domain/inventory/lots.js';
+import { formatDateOnly } from '../../domain/shared/dates.js';
 import { WORK_ORDER_STATUSES } from '../../domain/work-orders/work-orders.js';
 import type { ConsumedComponent } from '../../domain/work-orders/work-order-completions.js';
 import { Decimal } from '../../domain/shared/decimal.js';

@@ -6,7 +6,7 @@
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { TenantTx } from '../../../db/tenant-client.js';
 import { RATE_DECIMAL } from '../../currencies/exchange-rates.js';
-import { formatDateOnly } from '../../inventory/lots.js';
+import { formatDateOnly } from '../../shared/dates.js';
 import type { Decimal } from '../../shared/decimal.js';
 import { currentCompany } from '../../tenancy/company-profile.js';
 import { dateCell, firstRowPerKey, RowErrors } from '../cells.js';

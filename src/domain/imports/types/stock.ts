@@ -3,7 +3,7 @@
 // so the ledger, FIFO layers and backorders follow as for any adjustment.
 import type { TenantTx } from '../../../db/tenant-client.js';
 import { postAdjustment, type AdjustmentLineInput } from '../../inventory/adjustments.js';
-import { formatDateOnly } from '../../inventory/lots.js';
+import { formatDateOnly } from '../../shared/dates.js';
 import { LEDGER_DECIMAL } from '../../shared/field-checks.js';
 import { dateCell, decimalCell, firstRowPerKey, RowErrors, textCell } from '../cells.js';
 import type { CsvRow, ImportOptions, ImportType } from '../import-type.js';

@@ -9,7 +9,7 @@
 import type { TenantDb } from '../../../db/tenant-client.js';
 import type { Decimal } from '../../shared/decimal.js';
 import { ProductIdSet, type ProductQuantities } from '../quantities.js';
-import { formatDateOnly } from '../lots.js';
+import { formatDateOnly } from '../../shared/dates.js';
 
 export interface ExportLocation {
   id: number;

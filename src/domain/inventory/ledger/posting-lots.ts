@@ -5,7 +5,8 @@ import type { Lot } from '../../../generated/prisma/client.js';
 import type { TenantTx } from '../../../db/tenant-client.js';
 import { Decimal, ZERO } from '../../shared/decimal.js';
 import { ValidationError } from '../../shared/errors.js';
-import { isExpired, orderLots, todayUtc, type LotPickOrder } from '../lots.js';
+import { isExpired, orderLots, type LotPickOrder } from '../lots.js';
+import { todayUtc } from '../../shared/dates.js';
 import type { CheckedLine } from './posting-facts.js';
 
 const lotNumberOf = (line: CheckedLine) => (line.input.lotNumber ?? '').trim();
