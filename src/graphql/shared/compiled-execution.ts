@@ -26,6 +26,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { RequestContext } from '../context.js';
 import { assertScope, READ_SCOPE, WRITE_SCOPE } from '../scopes.js';
 import { JsonText, stringifyWithJsonText } from '../../http/json-text.js';
+import { javascriptNumbers } from '../../domain/shared/json-numbers.js';
 
 /** Where a plan reads the query: the schema, its fragments and the coerced variables. */
 export interface PlanScope {
@@ -56,7 +57,7 @@ export type CompiledRootField = (
 export const HOLDS_JSON_TEXT = Symbol('holds JsonText');
 
 /** JSON a statement wrote, as the caller wants it: parsed, or as it is. */
-export const answerJson = (text: string, options: AnswerOptions): unknown => (options.jsonText ? new JsonText(text) : JSON.parse(text));
+export const answerJson = (text: string, options: AnswerOptions): unknown => (options.jsonText ? new JsonText(javascriptNumbers(text)) : JSON.parse(text));
 
 type Execute = (args: ExecutionArgs) => Promise<ExecutionResult> | ExecutionResult | AsyncIterable<unknown> | Promise<AsyncIterable<unknown> | ExecutionResult>;
 

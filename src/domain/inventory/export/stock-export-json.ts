@@ -10,6 +10,7 @@ import type { SqlRunner } from '../../../db/sql-runner.js';
 import { signCursor } from './cursor.js';
 import { readPage, ROW_SEPARATOR } from './page-sql.js';
 import { rowJson } from './row-json.js';
+import { javascriptNumbers } from '../../shared/json-numbers.js';
 import { buildRowsAsOf, EXPORT_PRODUCT_SELECT, openRun, type StockExportArgs } from './stock-export.js';
 
 /** The response body in parts, to be written one after another (no single string of the whole page). */
@@ -32,12 +33,12 @@ export async function exportStocksJson(db: TenantDb, sql: SqlRunner, companyId: 
   const body = ['{"data":['];
   chunks.forEach((chunk, i) => {
     if (i > 0) body.push(',');
-    if (chunk.touched.length === 0) return body.push(chunk.rows.replaceAll(ROW_SEPARATOR, ','));
+    if (chunk.touched.length === 0) return body.push(javascriptNumbers(chunk.rows.replaceAll(ROW_SEPARATOR, ',')));
     const rows = chunk.rows.split(ROW_SEPARATOR);
     chunk.touched.forEach((id, k) => {
       rows[chunk.touchedAt[k]] = exact.get(id) ?? rows[chunk.touchedAt[k]];
     });
-    body.push(rows.join(','));
+    body.push(javascriptNumbers(rows.join(',')));
   });
   const count = chunks.reduce((n, c) => n + c.count, 0);
   const last = chunks.at(-1);

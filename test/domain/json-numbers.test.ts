@@ -1,0 +1,18 @@
+// JSON written by PostgreSQL with its numbers rewritten as JavaScript writes them, strings left as they are.
+import { describe, expect, it } from 'vitest';
+import { javascriptNumbers } from '../../src/domain/shared/json-numbers.js';
+
+describe('javascriptNumbers', () => {
+  it('writes tiny, huge and over-precise numbers as JSON.stringify does', () => {
+    const written = '{"a":0.0000000001,"b":-0.0000005,"c":[1234567890123456789012,0.12345678901234567890],"d":12.5,"e":0}';
+    expect(javascriptNumbers(written)).toBe(JSON.stringify(JSON.parse(written)));
+    expect(javascriptNumbers(written)).toBe('{"a":1e-10,"b":-5e-7,"c":[1.2345678901234568e+21,0.12345678901234568],"d":12.5,"e":0}');
+  });
+
+  it('leaves strings alone, escaped quotes included, and a text with nothing to change as it is', () => {
+    const written = '{"sscc":"106141411234567897","note":"x:0.0000001 \\"0.0000001\\"","n":0.0000001}';
+    expect(javascriptNumbers(written)).toBe('{"sscc":"106141411234567897","note":"x:0.0000001 \\"0.0000001\\"","n":1e-7}');
+    const plain = '{"id":1,"price":12.5,"name":"0.0000001 in a name"}';
+    expect(javascriptNumbers(plain)).toBe('{"id":1,"price":12.5,"name":"0.0000001 in a name"}');
+  });
+});
