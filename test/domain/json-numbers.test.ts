@@ -4,9 +4,10 @@ import { javascriptNumbers } from '../../src/domain/shared/json-numbers.js';
 
 describe('javascriptNumbers', () => {
   it('writes tiny, huge and over-precise numbers as JSON.stringify does', () => {
-    const written = '{"a":0.0000000001,"b":-0.0000005,"c":[1234567890123456789012,0.12345678901234567890],"d":12.5,"e":0}';
+    const written = '{"a":0.0000000001,"b":-0.0000005,"c":[1234567890123456789012,0.12345678901234567890,12345678.123456789],"d":12.5,"e":0,"f":1e-05}';
     expect(javascriptNumbers(written)).toBe(JSON.stringify(JSON.parse(written)));
-    expect(javascriptNumbers(written)).toBe('{"a":1e-10,"b":-5e-7,"c":[1.2345678901234568e+21,0.12345678901234568],"d":12.5,"e":0}');
+    expect(javascriptNumbers(written)).toBe('{"a":1e-10,"b":-5e-7,"c":[1.2345678901234568e+21,0.12345678901234568,12345678.12345679],"d":12.5,"e":0,"f":0.00001}');
+    expect(javascriptNumbers('{"g":12345678.12345678912}')).toBe('{"g":12345678.12345679}');
   });
 
   it('leaves strings alone, escaped quotes included, and a text with nothing to change as it is', () => {

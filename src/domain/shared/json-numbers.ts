@@ -2,7 +2,8 @@
 // service answers on every other path (1e-10; past 15 or so significant digits, the nearest double). JSON
 // written inside PostgreSQL gets its numbers rewritten the JavaScript way, so that an answer reads the same
 // whichever way it was made. Only a text that may hold such a number is scanned (strings are skipped).
-const MAY_DIFFER = /\.0{6}|\d{16}/;
+// A fraction starting with six zeros, 16 or more digits (a dot between them or not), or an exponent.
+const MAY_DIFFER = /\.0{6}|(?:\d\.?){16}|\d[eE][+-]?\d/;
 
 export function javascriptNumbers(json: string): string {
   if (!MAY_DIFFER.test(json)) return json;
