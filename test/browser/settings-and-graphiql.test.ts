@@ -222,14 +222,21 @@ describe('GraphiQL for support staff', () => {
         expect(run.headers['x-graphiql-access']).toBeUndefined();
 
         // A mutation is refused until "Allow changes" is ticked.
+        const queryLines = page.locator('.graphiql-query-editor .graphiql-editor .view-lines');
         const typeQuery = async (text: string) => {
           await page.locator('.graphiql-query-editor .graphiql-editor').click();
           await page.keyboard.press('ControlOrMeta+A');
           await page.keyboard.press('Delete');
           await page.keyboard.insertText(text);
+          // The editor holds the text before Execute is pressed (under load the page may lag behind the keys).
+          await expect.poll(async () => (await queryLines.textContent())?.replace(/\u00a0/g, ' ')).toBe(text);
         };
         // In a tab of its own: a tab remembers the operation name of its query until GraphiQL parses the new text.
+        const tabs = await page.locator('.graphiql-tab').count();
         await page.locator('button.graphiql-tab-add').dispatchEvent('click');
+        // The new tab is there and active (its editor empty) before anything is typed into it.
+        await expect.poll(() => page.locator('.graphiql-tab').count()).toBe(tabs + 1);
+        await expect.poll(async () => (await page.locator('.graphiql-tab-active').textContent()) ?? '').not.toContain('StockOfSku');
         await typeQuery('mutation { refused: createLocation(input: { name: "From the page" }) { id } }');
         expect((await execute('refused')).errors[0].extensions.code).toBe('FORBIDDEN');
         await status.getByLabel('Allow changes').check();
