@@ -20,7 +20,7 @@ import { REST_BASE_PATH } from './base-path.js';
 import { restFieldPath } from './casing.js';
 import { compileRoutes, type CompiledRoute } from './compile.js';
 import { pickFormat } from './formats.js';
-import { coerceJsonInput, coerceQueryInput } from './input.js';
+import { coerceJsonInput, coerceQueryInput, refuseMissingQueryInput } from './input.js';
 import { splitQueryParams } from './list-filters.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { docsPage } from './docs-page.js';
@@ -183,7 +183,7 @@ export function createRestGateway(services: AppServices): RestGateway {
       variables[variable] = coerceQueryInput(values, compiled.variables.get(variable)!, key, errors);
     }
     for (const [param, variable] of Object.entries(route.queryParams ?? {})) {
-      if (!query.declared.has(param) && compiled.variables.get(variable) instanceof GraphQLNonNull) errors.add(param, `The ${param} parameter is required.`);
+      if (!query.declared.has(param) && compiled.variables.get(variable) instanceof GraphQLNonNull) refuseMissingQueryInput(param, errors);
     }
     if (route.filters) variables[route.filters.variable] = query.filters;
     // Filter errors are keyed by the parameter exactly as given, so those keys are not re-cased; an error on

@@ -160,6 +160,11 @@ export function coerceQueryInput(
   return coerceJsonInput(text, inner, [name], 'snake', errors);
 }
 
+/** A query parameter the operation needs (a non-null variable) that the request left out. */
+export function refuseMissingQueryInput(name: string, errors: FieldErrorCollector): void {
+  errors.add(name, `The ${label([name])} parameter is required.`);
+}
+
 function label(path: string[]): string {
   const last = [...path].reverse().find((segment) => !/^\d+$/.test(segment)) ?? 'body';
   return last.replace(/_/g, ' ');

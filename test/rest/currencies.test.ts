@@ -107,6 +107,12 @@ describe('/currency/rates', () => {
 });
 
 describe('/currency/rates/convert', () => {
+  it('refuses a request without the parameters it needs, naming each (the document marks them required)', async () => {
+    const res = await convert('from=EUR');
+    expectErrors(res, ['to', 'amount']);
+    expect(res.body.errors).toEqual({ to: ['The to parameter is required.'], amount: ['The amount parameter is required.'] });
+  });
+
   it('converts with the direct rate of the date, rounded to the minor units of the target', async () => {
     // Rates of acme from the test above: EUR→USD 1.05 from 2026-01-01, 1.1 from 2026-03-01.
     const res = await convert('from=EUR&to=USD&amount=100&date=2026-02-15');
