@@ -10,7 +10,30 @@ const require = createRequire(import.meta.url);
  * each still opens its own database and server, and test/support/file-isolation.ts restores process.env.
  */
 const OWN_WORKER = ['test/rest/filter-grammar.test.ts', 'test/http/shutdown.test.ts'];
-const NOT_TESTS = ['test/bench/**', 'node_modules/**'];
+/**
+ * Files that run on an embedded data folder or an in-memory PGlite whatever database the pass is given (the CLI
+ * and the server process on DATA_DIR, PGlite's own behaviour, the migrations against the schema): under
+ * TEST_DATABASE_URL they would repeat the PGlite pass's work exactly, so they run in the PGlite pass only.
+ */
+const EMBEDDED_ONLY = [
+  'test/cli/backup-restore.test.ts',
+  'test/cli/channel-unlock-cli.test.ts',
+  'test/cli/cli-beside-server.test.ts',
+  'test/cli/cli.test.ts',
+  'test/cli/company-features-cli.test.ts',
+  'test/cli/company-rate-limits-cli.test.ts',
+  'test/cli/first-company-hint.test.ts',
+  'test/db/data-dir-lock.test.ts',
+  'test/db/migrations.test.ts',
+  'test/db/pglite-maintenance.test.ts',
+  'test/db/pglite-prepared.test.ts',
+  'test/db/pglite-template.test.ts',
+  'test/db/pglite-turns.test.ts',
+  'test/domain/ledger-verify-cli.test.ts',
+  'test/ops/import-sigkill.test.ts',
+  'test/ops/server-process.test.ts',
+];
+const NOT_TESTS = ['test/bench/**', 'node_modules/**', ...(process.env.TEST_DATABASE_URL ? EMBEDDED_ONLY : [])];
 
 export default defineConfig({
   resolve: {

@@ -4,17 +4,15 @@
 // and constraints of a database built from the SQL Prisma generates for the current schema. When this
 // fails, someone edited schema.prisma without `npm run migration:create -- <name>` (or edited a migration).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { inMemoryCluster } from '../../src/db/pglite-template.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyMigrations, MIGRATIONS_DIR, MIGRATIONS_TABLE, readMigrations } from '../../src/db/migrations.js';
-import { pgliteRunner, pgRunner, type SqlRunner } from '../../src/db/sql-runner.js';
+import { pgliteRunner, type SqlRunner } from '../../src/db/sql-runner.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PRISMA = path.join(ROOT, 'node_modules/.bin/prisma');
@@ -218,38 +216,5 @@ describe('applyMigrations', () => {
     // Nothing after the refusal was applied.
     const extra = await runner.query(`SELECT 1 FROM pg_tables WHERE tablename = 'Extra'`);
     expect(extra).toEqual([]);
-  });
-});
-
-describe.skipIf(!process.env.TEST_DATABASE_URL)('applyMigrations on PostgreSQL', () => {
-  it('two processes migrating one new database at once both succeed and apply each migration once', async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL!;
-    const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    cleanups.push(async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
-    });
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    // Two pools, as two server processes would have.
-    const pools = [new pg.Pool({ connectionString: url.toString() }), new pg.Pool({ connectionString: url.toString() })];
-    try {
-      const results = await Promise.all(pools.map((pool) => applyMigrations(pgRunner(pool))));
-      const committed = readMigrations().map((m) => m.name);
-      expect([...results].sort((x, y) => y.length - x.length)).toEqual([committed, []]);
-
-      const recorded = await pgRunner(pools[0]).query<{ name: string; count: string }>(
-        `SELECT name, count(*)::text AS count FROM "${MIGRATIONS_TABLE}" GROUP BY name ORDER BY name`,
-      );
-      expect(recorded).toEqual(committed.map((n) => ({ name: n, count: '1' })));
-    } finally {
-      await Promise.all(pools.map((pool) => pool.end()));
-    }
   });
 });
