@@ -1,6 +1,6 @@
 // The event feed and webhooks (issue 15), snake_case with {data} envelopes.
 import type { RestRoute } from '../src/rest/route.js';
-import { EVENT_TYPES } from '../src/domain/events/event-types.js';
+import { EVENT_TYPES } from '../src/domain/events/index.js';
 import { PAGE_META } from './shared.js';
 
 const ENDPOINT_FIELDS = 'id url events description status disabledAt disabledReason createdAt updatedAt';

@@ -9,7 +9,7 @@ const ROW_FIELDS =
 const tag = 'Forecast';
 const FEATURE_NOTE = 'Requires the feature `forecast_materialized_table` (403 `{message}` without it).';
 
-/** How each column is computed; the README's Forecast section says the same. */
+/** How each column is computed; docs/areas/forecast.md says the same. */
 export const FORECAST_COLUMNS_NOTE = [
   'One row per warehouse (top-level location; its locations count in it) and active product with a stock balance there, reserved or incoming units, or demand in the last 90 days. Quantities in the product\'s base unit.',
   '- `on_hand`: stock at the warehouse and its locations. `available`: max(on_hand − reserved, 0), reserved = open sales order allocations and components of released or in-progress work orders (qty_pending).',

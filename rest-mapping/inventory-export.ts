@@ -1,6 +1,6 @@
 // The cursor stock export (contract: Endpoints › Inventory, Resources › Inventory stock export row).
 import type { RestRoute } from '../src/rest/route.js';
-import { exportStocksJson } from '../src/domain/inventory/export/stock-export-json.js';
+import { exportStocksJson } from '../src/domain/inventory/index.js';
 
 const EXPORT_LOCATION_FIELDS = /* GraphQL */ `
   fragment StockExportLocationFields on StockExportLocation {

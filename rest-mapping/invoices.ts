@@ -1,6 +1,6 @@
 // REST routes of invoices (and credit notes) and their payments (issue 11).
 import type { RestRoute } from '../src/rest/route.js';
-import { invoiceFileName, renderInvoicePdf } from '../src/domain/invoicing/invoice-pdf.js';
+import { invoiceFileName, renderInvoicePdf } from '../src/domain/invoicing/index.js';
 import { PAGE_META } from './shared.js';
 
 export const INVOICE_FIELDS = `

@@ -1,7 +1,7 @@
 // Vendor statements and the bills reports (issue 9): GET /vendors/{id}/statement (JSON or PDF),
 // GET /reports/bills/aging and GET /reports/bills/summary.
 import type { RestRoute } from '../src/rest/route.js';
-import { renderStatementPdf, statementFileName } from '../src/domain/payables/statement-pdf.js';
+import { renderStatementPdf, statementFileName } from '../src/domain/payables/index.js';
 
 // The REST names of the aging buckets (GraphQL: days1To30 …) as the contract writes them.
 const AGING = 'current days_1_30: days1To30 days_31_60: days31To60 days_61_90: days61To90 days_over_90: daysOver90';

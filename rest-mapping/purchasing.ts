@@ -325,7 +325,7 @@ export const purchasingRoutes: RestRoute[] = [
     tag: 'Purchase orders',
     summary: 'Push a purchase order to its warehouse system',
     description:
-      "Body {force?: boolean}. The delivery warehouse's group must be externally managed (422 on warehouse_id) and every line's product mapped for integration wms (422 on lines, listing the SKUs). Sends POST {external_wms_url}/inbound-shipments (JSON in the README); the answer {id, url} becomes external_shipment_id and external_system_url. Already synced without force: 409 {message}. A failure, a non-2xx answer or no answer within 10 s: 502 {message} and sync_status failed, nothing else changed.",
+      "Body {force?: boolean}. The delivery warehouse's group must be externally managed (422 on warehouse_id) and every line's product mapped for integration wms (422 on lines, listing the SKUs). Sends POST {external_wms_url}/inbound-shipments (JSON in docs/areas/purchasing.md); the answer {id, url} becomes external_shipment_id and external_system_url. Already synced without force: 409 {message}. A failure, a non-2xx answer or no answer within 10 s: 502 {message} and sync_status failed, nothing else changed.",
     graphql: /* GraphQL */ `
       mutation PushInboundShipment($purchaseOrderId: Int!, $input: PushInboundShipmentInput) {
         pushInboundShipment(purchaseOrderId: $purchaseOrderId, input: $input) {

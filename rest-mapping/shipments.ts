@@ -1,7 +1,7 @@
 // REST routes of fulfillment orders, shipments and their billable lines.
 import type { RestRoute } from '../src/rest/route.js';
 import { PAGE_META } from './shared.js';
-import { packingSlipFileName, renderPackingSlipPdf } from '../src/domain/fulfillment/packing-slip-pdf.js';
+import { packingSlipFileName, renderPackingSlipPdf } from '../src/domain/fulfillment/index.js';
 
 const FULFILLMENT_FIELDS = 'id salesOrderId warehouse { id name } status lines { id salesOrderLineId product { id sku name } quantity quantityPicked quantityShipped } createdAt updatedAt';
 export const SHIPMENT_FIELDS = `

@@ -1,8 +1,9 @@
-// `npm run migration:create -- <name>`: writes prisma/migrations/<timestamp>_<name>/ with
-//   migration.sql  the SQL that takes the previous migration's schema to the current prisma/schema.prisma
-//   schema.prisma  a snapshot of prisma/schema.prisma, the starting point for the next migration
+// `npm run migration:create -- <name>`: writes prisma/migrations/<timestamp>_<name>/migration.sql, the SQL that
+// takes the schema the migrations produce so far (prisma/migrations/schema-after-migrations.prisma, kept once for
+// all of them) to the current prisma/schema.prisma, then makes that file a copy of prisma/schema.prisma.
 // The SQL comes from `prisma migrate diff` between two schema files, so no database is needed (the runner
 // in src/db/migrations.ts reads only migration.sql). Refuses when the schema has not changed.
+// test/db/migrations.test.ts checks that the migrations produce prisma/schema.prisma and that the kept schema is it.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MIGRATIONS_DIR = path.join(ROOT, 'prisma/migrations');
 const SCHEMA = path.join(ROOT, 'prisma/schema.prisma');
-const SNAPSHOT = 'schema.prisma';
+const AFTER_MIGRATIONS = path.join(MIGRATIONS_DIR, 'schema-after-migrations.prisma');
 
 function fail(message: string): never {
   process.stderr.write(message + '\n');
@@ -34,11 +35,10 @@ let from: string[];
 if (previous === undefined) {
   from = ['--from-empty'];
 } else {
-  const snapshot = path.join(MIGRATIONS_DIR, previous, SNAPSHOT);
-  if (!existsSync(snapshot)) {
-    fail(`prisma/migrations/${previous} has no ${SNAPSHOT} snapshot, so the schema it produced is unknown.`);
+  if (!existsSync(AFTER_MIGRATIONS)) {
+    fail(`${path.relative(ROOT, AFTER_MIGRATIONS)} is missing, so the schema the migrations produce is unknown.`);
   }
-  from = ['--from-schema-datamodel', path.relative(ROOT, snapshot)];
+  from = ['--from-schema-datamodel', path.relative(ROOT, AFTER_MIGRATIONS)];
 }
 
 const diff = spawnSync(
@@ -73,6 +73,6 @@ if (previousStamp && /^\d{14}$/.test(previousStamp) && stamp <= previousStamp) {
 const folder = path.join(MIGRATIONS_DIR, `${stamp}_${name}`);
 mkdirSync(folder, { recursive: true });
 writeFileSync(path.join(folder, 'migration.sql'), diff.stdout);
-copyFileSync(SCHEMA, path.join(folder, SNAPSHOT));
-console.log(`wrote ${path.relative(ROOT, folder)}/migration.sql and ${SNAPSHOT}`);
+copyFileSync(SCHEMA, AFTER_MIGRATIONS);
+console.log(`wrote ${path.relative(ROOT, folder)}/migration.sql and updated ${path.relative(ROOT, AFTER_MIGRATIONS)}`);
 console.log('Review the SQL (add data backfills by hand), then commit the folder; never edit it once applied.');

@@ -3,8 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from '../domain/tenancy/rate-limits.js';
-import { DEFAULT_AUDIT_RETENTION_DAYS } from '../domain/audit/audit-retention.js';
+import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from '../domain/tenancy/index.js';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from '../domain/audit/index.js';
 
 /** Where the embedded database lives when DATA_DIR is not set, relative to the working folder. */
 export const DEFAULT_DATA_DIR = './data';

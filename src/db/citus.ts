@@ -1,4 +1,4 @@
-// The service on a Citus cluster (README "Scaling out"). The database the service connects to is Citus's
+// The service on a Citus cluster (docs/scaling-out.md). The database the service connects to is Citus's
 // coordinator when the citus extension is installed there, and the migration runner (src/db/migrations.ts) keeps
 // the schema distributed by itself:
 // - once the database is at the newest migration, every table Citus does not manage yet is distributed

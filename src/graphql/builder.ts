@@ -6,7 +6,7 @@ import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { RequestContext } from './context.js';
-import type { UploadedFile } from '../domain/imports/uploaded-file.js';
+import type { UploadedFile } from '../domain/imports/index.js';
 
 export const builder = new SchemaBuilder<{
   Context: RequestContext;

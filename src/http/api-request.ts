@@ -3,7 +3,7 @@
 // token's (or, from GraphiQL with a settings session, as the signed-in user's).
 import type { ServerResponse } from 'node:http';
 import { actingAs } from '../db/audit-actor.js';
-import { DEFAULT_RATE_LIMITS } from '../domain/tenancy/rate-limits.js';
+import { DEFAULT_RATE_LIMITS } from '../domain/tenancy/index.js';
 import type { RequestContext } from '../graphql/context.js';
 import { countRequest } from './rate-limits.js';
 import type { AppServices } from './services.js';

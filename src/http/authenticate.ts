@@ -2,7 +2,7 @@
 // names none) and the caller from `Authorization: Bearer <token>`. Every failure is a 401.
 import type { IncomingMessage } from 'node:http';
 import type { PrismaClient } from '../generated/prisma/client.js';
-import { authenticateToken } from '../domain/tenancy/api-tokens.js';
+import { authenticateToken } from '../domain/tenancy/index.js';
 import { tenantClient } from '../db/tenant-client.js';
 import type { SqlRunner } from '../db/sql-runner.js';
 import type { RequestContext } from '../graphql/context.js';

@@ -13,7 +13,7 @@ import {
   type FieldErrors,
   UpstreamError,
 } from '../domain/shared/errors.js';
-import { SignInThrottledError } from '../domain/tenancy/sign-in.js';
+import { SignInThrottledError } from '../domain/tenancy/index.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 
 export interface HttpError {

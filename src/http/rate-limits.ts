@@ -5,7 +5,7 @@
 // (draft-ietf-httpapi-ratelimit-headers): every policy, and the remaining quota of the budget closest to its end.
 import type { ServerResponse } from 'node:http';
 import type { SqlRunner } from '../db/sql-runner.js';
-import { effectiveRateLimits, RATE_LIMIT_WINDOW_SECONDS, type RateLimitBudget, type RateLimits } from '../domain/tenancy/rate-limits.js';
+import { effectiveRateLimits, RATE_LIMIT_WINDOW_SECONDS, type RateLimitBudget, type RateLimits } from '../domain/tenancy/index.js';
 import type { RequestContext } from '../graphql/context.js';
 import { HttpProblem } from './errors.js';
 

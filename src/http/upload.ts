@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
-import type { UploadedFile } from '../domain/imports/uploaded-file.js';
+import type { UploadedFile } from '../domain/imports/index.js';
 import { HttpProblem } from './errors.js';
 
 /** Uploads larger than this are refused with 413. */

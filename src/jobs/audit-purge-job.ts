@@ -1,6 +1,6 @@
 // Removes the company's audit entries older than the retention (src/domain/audit/audit-retention.ts), once a day
 // (schedules in background.ts, not scheduled when the retention is forever).
-import { DEFAULT_AUDIT_RETENTION_DAYS, purgeExpiredAuditEntries } from '../domain/audit/audit-retention.js';
+import { DEFAULT_AUDIT_RETENTION_DAYS, purgeExpiredAuditEntries } from '../domain/audit/index.js';
 import type { JobHandler } from './job-handler.js';
 
 export const AUDIT_PURGE_JOB = 'audit_log.purge';

@@ -5,7 +5,7 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Logger } from '../http/logger.js';
 import { jobHandlers } from './job-handlers.js';
 import { RATES_FEED_JOB } from './rates-feed-job.js';
-import { FORECAST_FEATURE, FORECAST_REFRESH_JOB } from '../domain/forecast/forecast-refresh.js';
+import { FORECAST_FEATURE, FORECAST_REFRESH_JOB } from '../domain/forecast/index.js';
 import { daily, startSchedules, type Schedule } from './schedules.js';
 import { createWorker, type Worker } from './worker.js';
 import { startWebhookPump, type WebhookPump } from './webhook-pump.js';

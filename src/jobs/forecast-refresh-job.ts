@@ -2,7 +2,7 @@
 // in one step — hold, rebuild, finish in one transaction — so the table changes exactly when the job finishes.
 // Queued by POST /forecast-warehouse-data/refresh and by the daily schedule (background.ts) for companies
 // with the feature forecast_materialized_table; a company that turned the feature off gets nothing rebuilt.
-import { FORECAST_REFRESH_JOB, forecastEnabled, rebuildForecast } from '../domain/forecast/forecast-refresh.js';
+import { FORECAST_REFRESH_JOB, forecastEnabled, rebuildForecast } from '../domain/forecast/index.js';
 import type { JobHandler } from './job-handler.js';
 
 export { FORECAST_REFRESH_JOB };

@@ -1,7 +1,6 @@
 // The `import` job: applies a stored CSV import (src/domain/imports/import-runner.ts) in steps that each
 // hold the job, so a restarted or competing process resumes after the last committed chunk.
-import { ImportFileError, runImport } from '../domain/imports/import-runner.js';
-import { IMPORT_JOB } from '../domain/imports/imports.js';
+import { ImportFileError, runImport, IMPORT_JOB } from '../domain/imports/index.js';
 import { JobFailedError, type JobHandler } from './job-handler.js';
 
 export { IMPORT_JOB };

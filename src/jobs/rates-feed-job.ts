@@ -4,7 +4,7 @@ import type { Config } from '../config/config.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Logger } from '../http/logger.js';
 import { describeError } from '../http/logger.js';
-import { fetchReferenceRates, storeCompanyReferenceRates, storeReferenceRates } from '../domain/currencies/rates-feed.js';
+import { fetchReferenceRates, storeCompanyReferenceRates, storeReferenceRates } from '../domain/currencies/index.js';
 import { JobFailedError, type JobHandler } from './job-handler.js';
 
 export const RATES_FEED_JOB = 'rates.feed';

@@ -3,7 +3,7 @@
 // outcome and finishes the job in one transaction. The delivery's own retry schedule lives on the delivery
 // row; the job's attempts only cover a process that died or a database that failed during the attempt.
 // Queued by the webhook pump (webhook-pump.ts), keyed by the delivery and its due time.
-import { planAttempt, recordAttempt, sendWebhook, WEBHOOK_DELIVER_JOB } from '../domain/events/webhook-dispatch.js';
+import { planAttempt, recordAttempt, sendWebhook, WEBHOOK_DELIVER_JOB } from '../domain/events/index.js';
 import { JobFailedError, JobLostError, type JobHandler, type JobRun } from './job-handler.js';
 
 export { WEBHOOK_DELIVER_JOB };

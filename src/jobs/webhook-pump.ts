@@ -5,7 +5,7 @@ import type { Config } from '../config/config.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Logger } from '../http/logger.js';
 import { describeError } from '../http/logger.js';
-import { pumpWebhooks, type PumpResult } from '../domain/events/webhook-dispatch.js';
+import { pumpWebhooks, type PumpResult } from '../domain/events/index.js';
 
 export interface WebhookPump {
   /** Runs one round now (after the one in progress, if any). */

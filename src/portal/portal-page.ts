@@ -5,7 +5,7 @@
 import { actingAs, type AuditActor } from '../db/audit-actor.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { byId, tenantClient } from '../db/tenant-client.js';
-import { answerThroughPortal, portalOrder, type PortalAnswer, type PortalRefusal } from '../domain/purchasing/supplier-portal.js';
+import { answerThroughPortal, portalOrder, type PortalAnswer, type PortalRefusal } from '../domain/purchasing/index.js';
 import { formatDateOnly } from '../domain/shared/dates.js';
 import { ValidationError } from '../domain/shared/errors.js';
 import type { AppServices } from '../http/services.js';

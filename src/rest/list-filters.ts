@@ -4,27 +4,26 @@
 // field tables are named here so the OpenAPI document can list them.
 import { GraphQLList, GraphQLNonNull, getNamedType, type GraphQLInputType } from 'graphql';
 import { DEFAULT_OPERATORS, operatorsOf, type FilterSpec } from '../domain/shared/filters/index.js';
-import { PRODUCT_FILTERS } from '../domain/products/product-filters.js';
-import { IMPORT_FILTERS } from '../domain/imports/imports.js';
-import { PURCHASE_ORDER_FILTERS } from '../domain/purchasing/purchase-orders.js';
-import { BILL_FILTERS } from '../domain/payables/bills.js';
-import { CUSTOMER_COMPANY_FILTERS } from '../domain/sales/customers.js';
-import { CONTACT_FILTERS } from '../domain/sales/contacts.js';
-import { PRICE_LIST_FILTERS } from '../domain/pricing/price-lists.js';
-import { SALES_ORDER_FILTERS } from '../domain/sales/sales-orders.js';
-import { PURGATORY_FILTERS } from '../domain/sales/purgatory.js';
-import { EDI_DOCUMENT_FILTERS } from '../domain/edi/edi-documents.js';
-import { SESSION_FILTERS } from '../domain/cycle-counts/cycle-count-sessions.js';
-import { WORK_ORDER_FILTERS } from '../domain/work-orders/work-orders.js';
-import { FULFILLMENT_ORDER_FILTERS } from '../domain/fulfillment/fulfillment-orders.js';
-import { INVOICE_FILTERS } from '../domain/invoicing/invoices.js';
-import { CUSTOMER_RETURN_FILTERS } from '../domain/invoicing/customer-returns.js';
-import { PICKLIST_FILTERS } from '../domain/fulfillment/picklists.js';
-import { COST_RULE_FILTERS } from '../domain/cost-rules/cost-rules.js';
-import { PRODUCTION_BATCH_FILTERS } from '../domain/production/production-batches.js';
-import { FORECAST_FILTERS } from '../domain/forecast/forecast-rows.js';
-import { WEBHOOK_ENDPOINT_FILTERS } from '../domain/events/webhook-endpoints.js';
-import { WEBHOOK_DELIVERY_FILTERS } from '../domain/events/webhook-deliveries.js';
+import { PRODUCT_FILTERS } from '../domain/products/index.js';
+import { IMPORT_FILTERS } from '../domain/imports/index.js';
+import { PURCHASE_ORDER_FILTERS } from '../domain/purchasing/index.js';
+import { BILL_FILTERS } from '../domain/payables/index.js';
+import {
+  CUSTOMER_COMPANY_FILTERS,
+  CONTACT_FILTERS,
+  SALES_ORDER_FILTERS,
+  PURGATORY_FILTERS,
+} from '../domain/sales/index.js';
+import { PRICE_LIST_FILTERS } from '../domain/pricing/index.js';
+import { EDI_DOCUMENT_FILTERS } from '../domain/edi/index.js';
+import { SESSION_FILTERS } from '../domain/cycle-counts/index.js';
+import { WORK_ORDER_FILTERS } from '../domain/work-orders/index.js';
+import { FULFILLMENT_ORDER_FILTERS, PICKLIST_FILTERS } from '../domain/fulfillment/index.js';
+import { INVOICE_FILTERS, CUSTOMER_RETURN_FILTERS } from '../domain/invoicing/index.js';
+import { COST_RULE_FILTERS } from '../domain/cost-rules/index.js';
+import { PRODUCTION_BATCH_FILTERS } from '../domain/production/index.js';
+import { FORECAST_FILTERS } from '../domain/forecast/index.js';
+import { WEBHOOK_ENDPOINT_FILTERS, WEBHOOK_DELIVERY_FILTERS } from '../domain/events/index.js';
 import type { RestRoute } from './route.js';
 
 /** Field tables by the name a route gives in `filters.spec`. */

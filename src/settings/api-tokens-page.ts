@@ -3,7 +3,7 @@
 // company's feature flags (read-only).
 import type { ApiToken } from '../generated/prisma/client.js';
 import type { FieldErrors } from '../domain/shared/errors.js';
-import { TOKEN_SCOPES } from '../domain/tenancy/api-tokens.js';
+import { TOKEN_SCOPES } from '../domain/tenancy/index.js';
 import { renderFeaturesSection, type FeatureState } from './features-section.js';
 import { csrfInput, escapeHtml, layout, type SignedInHeader } from './html.js';
 import { API_TOKENS_PATH, revokeTokenPath } from './paths.js';

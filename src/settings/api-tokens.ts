@@ -2,8 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppServices } from '../http/services.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/shared/errors.js';
-import { createApiToken, listApiTokens, revokeApiToken } from '../domain/tenancy/api-tokens.js';
-import { listFeatures } from '../domain/tenancy/features.js';
+import { createApiToken, listApiTokens, revokeApiToken, listFeatures } from '../domain/tenancy/index.js';
 import { tenantClient } from '../db/tenant-client.js';
 import { CSRF_FIELD, isValidCsrfToken } from './csrf.js';
 import type { SignedIn } from './current-user.js';

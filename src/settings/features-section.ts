@@ -1,7 +1,7 @@
 // The company's feature flags on the settings page: read-only, because flags are an administrator's switch
 // (the CLI, which needs access to the server), not something a company's own users turn on. Each row shows the
 // exact command that flips it.
-import type { FeatureName } from '../domain/tenancy/features.js';
+import type { FeatureName } from '../domain/tenancy/index.js';
 import { escapeHtml } from './html.js';
 
 export interface FeatureState {

@@ -4,7 +4,7 @@
 // and constraints of a database built from the SQL Prisma generates for the current schema. When this
 // fails, someone edited schema.prisma without `npm run migration:create -- <name>` (or edited a migration).
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -152,6 +152,19 @@ describe('committed migrations match prisma/schema.prisma', () => {
     },
     SPAWN_TIMEOUT,
   );
+
+  it('the schema the next migration is diffed from, kept once, is prisma/schema.prisma', () => {
+    // Comments and blank lines aside: `npm run migration:create` copies the schema there after each migration.
+    const declarations = (file: string) =>
+      readFileSync(path.join(ROOT, file), 'utf8')
+        .split('\n')
+        .map((line) => line.replace(/\/\/.*$/, '').trimEnd())
+        .filter(Boolean);
+    expect(declarations('prisma/migrations/schema-after-migrations.prisma'), 'run `npm run migration:create -- <name>`').toEqual(
+      declarations('prisma/schema.prisma'),
+    );
+    expect(declarations('prisma/schema.prisma').length).toBeGreaterThan(1000);
+  });
 
   it('the comparison notices a changed column, index and constraint', async () => {
     const [a, b] = await Promise.all([freshPglite(), freshPglite()]);

@@ -1,5 +1,5 @@
 // backup / restore of the embedded database (a PGlite data folder). PostgreSQL has its own tools: pg_dump and
-// pg_restore (README, "Backups").
+// pg_restore (docs/operations.md, "Backups").
 //
 // backup --out FILE: the data folder as a gzipped tarball. Beside a running server the command is handed to
 // it and taken from its open database between two statements, so it holds exactly what was committed.
@@ -26,7 +26,7 @@ export const backup = defineCommand({
   flags: [{ name: 'out', placeholder: 'file', required: true, path: true }],
   parse: (flags) => ({ file: path.resolve(flags.string('out')) }),
   async run({ database, out }, { file }) {
-    if (!database.dumpDataDir) throw new BackupError('backup copies the embedded database; on PostgreSQL use pg_dump (see the README, "Backups").');
+    if (!database.dumpDataDir) throw new BackupError('backup copies the embedded database; on PostgreSQL use pg_dump (see docs/operations.md, "Backups").');
     const tarball = Buffer.from(await (await database.dumpDataDir()).arrayBuffer());
     // Written beside the target and renamed: a reader never sees half a backup under the final name.
     const partial = `${file}.partial`;
@@ -50,7 +50,7 @@ export const restore = defineCommand({
     throw new Error('restore runs without an open database');
   },
   async withoutDatabase({ config, out }, { file }) {
-    if (config.databaseUrl) throw new BackupError('restore replaces the embedded database; on PostgreSQL use pg_restore (see the README, "Backups").');
+    if (config.databaseUrl) throw new BackupError('restore replaces the embedded database; on PostgreSQL use pg_restore (see docs/operations.md, "Backups").');
     if (!existsSync(file) || !statSync(file).isFile()) throw new BackupError(`There is no backup file ${file}.`);
     const claim = claimDataDir(config.dataDir, 'cli'); // a running server holds the folder: refused, nothing touched
     try {

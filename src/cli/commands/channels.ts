@@ -1,8 +1,8 @@
 // channel:unlock — the administrator's way to unlock a sales channel (apiLocked false). Locked channels refuse
 // every change through the API, unlocking included, so this runs outside it, with direct database access.
 import { tenantClient } from '../../db/tenant-client.js';
-import { unlockChannel } from '../../domain/sales/channels.js';
-import { findCompanyBySlug } from '../../domain/tenancy/companies.js';
+import { unlockChannel } from '../../domain/sales/index.js';
+import { findCompanyBySlug } from '../../domain/tenancy/index.js';
 import { UsageError } from '../args.js';
 import { defineCommand } from '../command.js';
 

@@ -1,5 +1,5 @@
 // company:create and user:create.
-import { createCompany, createUser } from '../../domain/tenancy/companies.js';
+import { createCompany, createUser } from '../../domain/tenancy/index.js';
 import { defineCommand } from '../command.js';
 
 export const companyCreate = defineCommand({

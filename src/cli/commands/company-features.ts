@@ -1,8 +1,7 @@
 // company:features — turns a company's feature flags on and off (the names in FEATURES), or lists them.
 // A name that is not a feature is a mistake on the command line (usage, exit 2), caught before the database opens.
 import { tenantClient } from '../../db/tenant-client.js';
-import { findCompanyBySlug } from '../../domain/tenancy/companies.js';
-import { clearFeature, FEATURES, listFeatures, setFeature } from '../../domain/tenancy/features.js';
+import { findCompanyBySlug, clearFeature, FEATURES, listFeatures, setFeature } from '../../domain/tenancy/index.js';
 import { UsageError, type ParsedFlags } from '../args.js';
 import { defineCommand } from '../command.js';
 import { formatTable } from '../format.js';

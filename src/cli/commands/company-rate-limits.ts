@@ -2,8 +2,8 @@
 // budgets back to the service's defaults (--reset). A malformed --set or an unknown budget is a usage error
 // (exit 2), caught before the database opens.
 import { tenantClient } from '../../db/tenant-client.js';
-import { findCompanyBySlug } from '../../domain/tenancy/companies.js';
 import {
+  findCompanyBySlug,
   companyRateLimits,
   DEFAULT_RATE_LIMITS,
   effectiveRateLimits,
@@ -11,7 +11,7 @@ import {
   RATE_LIMIT_BUDGETS,
   setCompanyRateLimits,
   type RateLimitBudget,
-} from '../../domain/tenancy/rate-limits.js';
+} from '../../domain/tenancy/index.js';
 import { UsageError } from '../args.js';
 import { defineCommand } from '../command.js';
 import { formatTable } from '../format.js';

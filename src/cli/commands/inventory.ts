@@ -1,8 +1,8 @@
 // inventory:verify — rebuilds the stock balances from the ledger and checks the FIFO layers; prints every
 // difference and fails (exit 1) when there is any.
 import { tenantClient } from '../../db/tenant-client.js';
-import { findCompanyBySlug } from '../../domain/tenancy/companies.js';
-import { verifyLedger } from '../../domain/inventory/verify.js';
+import { findCompanyBySlug } from '../../domain/tenancy/index.js';
+import { verifyLedger } from '../../domain/inventory/index.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { defineCommand } from '../command.js';
 

@@ -1,7 +1,6 @@
 // token:create, token:list and token:revoke. Secrets are printed once, by token:create, and never again.
 import type { ApiToken } from '../../generated/prisma/client.js';
-import { createApiToken, listApiTokens, revokeApiToken } from '../../domain/tenancy/api-tokens.js';
-import { findCompanyBySlug } from '../../domain/tenancy/companies.js';
+import { createApiToken, listApiTokens, revokeApiToken, findCompanyBySlug } from '../../domain/tenancy/index.js';
 import { defineCommand } from '../command.js';
 import { formatDate, formatTable } from '../format.js';
 

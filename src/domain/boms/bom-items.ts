@@ -5,7 +5,7 @@ import type { TenantTx } from '../../db/tenant-client.js';
 import type { FieldErrorCollector } from '../shared/errors.js';
 import type { Decimal } from '../shared/decimal.js';
 import { checkDecimal } from '../shared/field-checks.js';
-import { resolveProductLines } from '../products/product-lines.js';
+import { resolveProductLines } from '../products/index.js';
 
 export const CONSUMPTION_BASES = ['planned', 'actual'] as const;
 export const DEFAULT_CONSUMPTION_BASIS = 'planned';

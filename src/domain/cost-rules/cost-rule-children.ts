@@ -2,7 +2,7 @@
 // to write. Errors are keyed by path (`tiers.0.effects.1.amount`). Ids named by scopes and conditions must
 // exist: products, categories and tags; suppliers and warehouses (top-level locations).
 import type { TenantTx } from '../../db/tenant-client.js';
-import { isCurrencyCode } from '../currencies/currency-codes.js';
+import { isCurrencyCode } from '../shared/currency-codes.js';
 import type { Decimal } from '../shared/decimal.js';
 import type { FieldErrorCollector } from '../shared/errors.js';
 import { checkDecimal, checkMaxLength, checkOneOf, LEDGER_DECIMAL } from '../shared/field-checks.js';

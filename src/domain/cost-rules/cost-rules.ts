@@ -6,7 +6,7 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { requireFeature } from '../tenancy/features.js';
+import { requireFeature } from '../tenancy/index.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { comparisonFilter, escapeLike, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, type Page } from '../shared/pagination.js';

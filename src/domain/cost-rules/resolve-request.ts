@@ -1,6 +1,6 @@
 // POST /cost-rules/resolve: checks the request (every field named in a 422), then resolves.
 import type { TenantDb } from '../../db/tenant-client.js';
-import { requireFeature } from '../tenancy/features.js';
+import { requireFeature } from '../tenancy/index.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkDecimal, checkOneOf, LEDGER_DECIMAL } from '../shared/field-checks.js';

@@ -6,7 +6,7 @@
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { parseDateOnly, todayUtc } from '../shared/dates.js';
-import { productionRunTotal } from '../production/production-batches.js';
+import { productionRunTotal } from '../production/index.js';
 import { Decimal } from '../shared/decimal.js';
 import { NotFoundError } from '../shared/errors.js';
 import { LEDGER_DECIMAL } from '../shared/field-checks.js';

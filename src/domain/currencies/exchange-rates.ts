@@ -10,8 +10,8 @@ import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkDecimal } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
-import { roundToCurrency } from './currency-codes.js';
-import { currentCompany } from '../tenancy/company-profile.js';
+import { roundToCurrency } from '../shared/currency-codes.js';
+import { currentCompany } from '../tenancy/index.js';
 
 /** The rate column: NUMERIC(30, 15). */
 export const RATE_DECIMAL = { scale: 15, precision: 30, min: 0, minExclusive: true } as const;

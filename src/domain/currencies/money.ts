@@ -3,7 +3,7 @@
 import { Decimal, ZERO } from '../shared/decimal.js';
 import type { FieldErrorCollector } from '../shared/errors.js';
 import { checkDecimal } from '../shared/field-checks.js';
-import { minorUnits, roundToCurrency } from './currency-codes.js';
+import { minorUnits, roundToCurrency } from '../shared/currency-codes.js';
 
 const MONEY = { scale: 4, precision: 20 } as const;
 

@@ -9,7 +9,7 @@ import { sendOutbound, type OutboundPolicy } from '../../outbound/http-request.j
 import { parseDateOnly } from '../shared/dates.js';
 import { Decimal } from '../shared/decimal.js';
 import { UpstreamError } from '../shared/errors.js';
-import { isCurrencyCode } from './currency-codes.js';
+import { isCurrencyCode } from '../shared/currency-codes.js';
 
 export interface ReferenceRates {
   asOf: Date;

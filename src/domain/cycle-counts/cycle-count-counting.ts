@@ -7,7 +7,7 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { fifoUnitCosts } from '../inventory/quantities.js';
+import { fifoUnitCosts } from '../inventory/index.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { checkDecimal, LEDGER_DECIMAL } from '../shared/field-checks.js';

@@ -10,13 +10,12 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { postAdjustment } from '../inventory/adjustments.js';
-import { fifoUnitCosts } from '../inventory/quantities.js';
+import { postAdjustment, fifoUnitCosts } from '../inventory/index.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { ValidationError } from '../shared/errors.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { batchProductWhere, claimSession, sessionLocationIds } from './cycle-count-sessions.js';
-import { recordEvent } from '../events/outbox.js';
+import { recordEvent } from '../events/index.js';
 
 /** Who changes a session: the API token of the request. */
 export interface SessionActor {

@@ -4,7 +4,7 @@
 // hundredths, CAD with the carrier's SCAC. A fixed number of queries whatever the size of the invoice.
 import type { TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import type { Address } from '../sales/address.js';
+import type { Address } from '../sales/index.js';
 import { createOutboundDocument, ediChannelOfOrder } from './edi-documents.js';
 import { addressSegments, impliedCents, quantityText } from './segments.js';
 import { x12Date, x12Text, type Segment } from './x12.js';

@@ -4,7 +4,7 @@
 // (acknowledged with changes: some is backordered). Two queries whatever the size of the order.
 import type { TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { allocatedInLineUnit, backorderedInLineUnit, LINE_ALLOCATION_SELECT, type LineFacts } from '../sales/line-quantities.js';
+import { allocatedInLineUnit, backorderedInLineUnit, LINE_ALLOCATION_SELECT, type LineFacts } from '../sales/index.js';
 import { createOutboundDocument, type EdiChannel } from './edi-documents.js';
 import { quantityText } from './segments.js';
 import { x12Date, x12Text, type Segment } from './x12.js';

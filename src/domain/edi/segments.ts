@@ -1,5 +1,5 @@
 // Segment pieces that several X12 documents share: a party with its address (N1/N3/N4) and the number forms.
-import type { Address } from '../sales/address.js';
+import type { Address } from '../sales/index.js';
 import { Decimal } from '../shared/decimal.js';
 import { x12Text, type Segment } from './x12.js';
 

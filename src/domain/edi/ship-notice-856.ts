@@ -5,7 +5,7 @@
 // order when the shipment has no packages. A fixed number of queries whatever the size of the shipment.
 import type { TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import type { Address } from '../sales/address.js';
+import type { Address } from '../sales/index.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { createOutboundDocument, ediChannelOfOrder } from './edi-documents.js';
 import { addressSegments, quantityText } from './segments.js';

@@ -32,9 +32,9 @@
 //   below_reorder_point  suggested_order_qty > 0 (exactly the condition above)
 import { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
-import { enqueueJob } from '../jobs/jobs.js';
-import { incomingRowsSql, pendingRowsSql } from '../inventory/quantities-sql.js';
-import { hasFeature, requireFeature } from '../tenancy/features.js';
+import { enqueueJob } from '../jobs/index.js';
+import { incomingRowsSql, pendingRowsSql } from '../inventory/index.js';
+import { hasFeature, requireFeature } from '../tenancy/index.js';
 
 export const FORECAST_REFRESH_JOB = 'forecast.refresh';
 export const FORECAST_FEATURE = 'forecast_materialized_table';

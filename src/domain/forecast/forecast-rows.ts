@@ -9,7 +9,7 @@ import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 import { pageMeta, type Page } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { requireFeature } from '../tenancy/features.js';
+import { requireFeature } from '../tenancy/index.js';
 import { FORECAST_FEATURE } from './forecast-refresh.js';
 
 type Where = Prisma.ForecastWarehouseRowWhereInput;

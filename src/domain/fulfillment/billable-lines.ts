@@ -5,10 +5,10 @@
 // lines, so a shipment's lines sum to what its invoice bills.
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { roundToCurrency } from '../currencies/currency-codes.js';
+import { roundToCurrency } from '../shared/currency-codes.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { NotFoundError } from '../shared/errors.js';
-import { demandKey, kitComponents, lineAllocated, lineDemands } from '../sales/demand.js';
+import { demandKey, kitComponents, lineAllocated, lineDemands } from '../sales/index.js';
 
 export interface BillableLine {
   type: 'product' | 'shipping' | 'fee';

@@ -20,9 +20,8 @@ import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDateOnly, checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { kitComponents } from '../sales/demand.js';
-import { claimOrder } from '../sales/sales-orders.js';
-import { currentCompany } from '../tenancy/company-profile.js';
+import { kitComponents, claimOrder } from '../sales/index.js';
+import { currentCompany } from '../tenancy/index.js';
 import { buildSscc, maxSsccSerial, ssccProblem, ssccText } from './sscc.js';
 
 /** Levels of packages in one tree: a top-level package and up to seven levels of children. */

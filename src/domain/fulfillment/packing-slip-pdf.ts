@@ -3,7 +3,7 @@
 // product, lot, quantity) and, when it was packed, each package with its SSCC and contents, nested packages
 // indented under their parent. No prices: the slip travels with the goods. It lays out the `shipment` GraphQL
 // field's result and decides nothing.
-import type { Address } from '../sales/address.js';
+import type { Address } from '../sales/index.js';
 import { Decimal } from '../shared/decimal.js';
 import { drawHeading, finishPdf, PDF_MARGIN, PdfTable, startPdf, type PdfColumn } from '../shared/pdf-table.js';
 

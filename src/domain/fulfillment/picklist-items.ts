@@ -8,7 +8,7 @@ import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDecimal, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { isExpired, orderLots, type LotPickOrder } from '../inventory/lots.js';
+import { isExpired, orderLots, type LotPickOrder } from '../inventory/index.js';
 import { todayUtc } from '../shared/dates.js';
 import { ACTIVE_PICKLIST_STATUSES, claimPicklist } from './picklists.js';
 

@@ -12,19 +12,17 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { postStockMovements, type PostingContext } from '../inventory/ledger/post-movements.js';
+import { postStockMovements, type PostingContext } from '../inventory/index.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { ValidationError } from '../shared/errors.js';
 import { LEDGER_DECIMAL } from '../shared/field-checks.js';
 import type { OutboundPolicy } from '../../outbound/http-request.js';
-import { deliverAfterCommit } from '../edi/edi-delivery.js';
-import { writeShipNotice } from '../edi/ship-notice-856.js';
+import { deliverAfterCommit, writeShipNotice } from '../edi/index.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { demandKey, kitComponents, lineAllocated, lineDemands } from '../sales/demand.js';
-import { claimOrder } from '../sales/sales-orders.js';
+import { demandKey, kitComponents, lineAllocated, lineDemands, claimOrder } from '../sales/index.js';
 import { releaseReserved } from './fulfillment-orders.js';
 import { getShipment } from './shipments.js';
-import { recordEvent } from '../events/outbox.js';
+import { recordEvent } from '../events/index.js';
 
 export const SALES_SHIPMENT = 'SALES_SHIPMENT';
 

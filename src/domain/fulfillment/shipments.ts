@@ -9,8 +9,7 @@ import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDateOnly, checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { kitComponents } from '../sales/demand.js';
-import { claimOrder } from '../sales/sales-orders.js';
+import { kitComponents, claimOrder } from '../sales/index.js';
 
 export const SHIPMENT_STATUSES = ['draft', 'shipped', 'void'] as const;
 /** Shipments that count against what an order line may still ship. */

@@ -2,7 +2,7 @@
 // `finished`, `failed` or `cancelled`, and the end. Progress is read from the database (any server
 // process may be running the import), a few times a second while someone watches.
 import type { TenantDb } from '../../db/tenant-client.js';
-import { JOB_DONE_STATUSES, type JobStatus } from '../jobs/jobs.js';
+import { JOB_DONE_STATUSES, type JobStatus } from '../jobs/index.js';
 import { NotFoundError } from '../shared/errors.js';
 
 const POLL_MS = 250;

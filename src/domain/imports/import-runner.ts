@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { byId, type TenantDb, type TenantTx } from '../../db/tenant-client.js';
-import { recordEvent } from '../events/outbox.js';
+import { recordEvent } from '../events/index.js';
 import { DomainError, ValidationError } from '../shared/errors.js';
 import { unstorableTextProblem } from '../shared/storable-text.js';
 import type { CsvRow, ImportOptions, ImportType, RowError } from './import-type.js';

@@ -4,7 +4,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { byId, type TenantDb, type TenantTx } from '../../db/tenant-client.js';
-import { cancelJob, enqueueJob } from '../jobs/jobs.js';
+import { cancelJob, enqueueJob } from '../jobs/index.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { dateTimeFilter, type FilterSpec } from '../shared/filters/index.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';

@@ -3,7 +3,7 @@
 import type { Lot } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import type { LotDeductionStrategy } from '../products/product-input.js';
+import type { LotDeductionStrategy } from '../products/index.js';
 import { ValidationError } from '../shared/errors.js';
 import { todayUtc } from '../shared/dates.js';
 

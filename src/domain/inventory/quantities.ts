@@ -35,7 +35,7 @@
 // receipt movements up to it; sales orders are read as they stand when the page is computed.
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
-import { demandKey, kitComponents, lineDemands, OPEN_ORDER_STATUSES } from '../sales/demand.js';
+import { demandKey, kitComponents, lineDemands, OPEN_ORDER_STATUSES } from '../sales/index.js';
 
 type Db = TenantDb | TenantTx;
 

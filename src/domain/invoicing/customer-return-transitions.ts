@@ -11,14 +11,14 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { roundToCurrency } from '../currencies/currency-codes.js';
-import { postStockMovements, type PostingContext } from '../inventory/ledger/post-movements.js';
+import { roundToCurrency } from '../shared/currency-codes.js';
+import { postStockMovements, type PostingContext } from '../inventory/index.js';
 import { todayUtc } from '../shared/dates.js';
 import { ZERO } from '../shared/decimal.js';
 import { ConflictError, FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { LEDGER_DECIMAL } from '../shared/field-checks.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { nextDocumentNumber } from '../purchasing/document-numbers.js';
+import { nextDocumentNumber } from '../purchasing/index.js';
 
 export const CUSTOMER_RETURN = 'CUSTOMER_RETURN';
 

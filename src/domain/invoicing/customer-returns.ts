@@ -14,7 +14,7 @@ import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
 import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { pageMeta, type Page } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { nextDocumentNumber } from '../purchasing/document-numbers.js';
+import { nextDocumentNumber } from '../purchasing/index.js';
 import { lockSalesOrder } from './invoices.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 

@@ -2,7 +2,7 @@
 // the dates, the lines in a table whose header repeats on every page, and the totals. It lays out what the
 // `invoice` GraphQL field returned (the REST gateway hands it the result), deciding nothing itself, so the PDF
 // shows what the JSON shows. Amounts are printed to the currency's minor units. Layout pieces: src/domain/shared/pdf-table.ts.
-import { minorUnits } from '../currencies/currency-codes.js';
+import { minorUnits } from '../shared/currency-codes.js';
 import { Decimal } from '../shared/decimal.js';
 import { drawHeading, finishPdf, PdfTable, startPdf, type PdfColumn } from '../shared/pdf-table.js';
 

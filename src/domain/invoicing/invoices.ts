@@ -8,19 +8,18 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { billableLinesOf } from '../fulfillment/billable-lines.js';
+import { billableLinesOf } from '../fulfillment/index.js';
 import { todayUtc } from '../shared/dates.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, type Page } from '../shared/pagination.js';
 import type { OutboundPolicy } from '../../outbound/http-request.js';
-import { deliverAfterCommit } from '../edi/edi-delivery.js';
-import { writeInvoiceDocument } from '../edi/invoice-810.js';
+import { deliverAfterCommit, writeInvoiceDocument } from '../edi/index.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { nextDocumentNumber } from '../purchasing/document-numbers.js';
+import { nextDocumentNumber } from '../purchasing/index.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
-import { recordEvent } from '../events/outbox.js';
+import { recordEvent } from '../events/index.js';
 import { addDays } from '../shared/dates.js';
 
 export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;

@@ -7,13 +7,13 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { roundToCurrency } from '../currencies/currency-codes.js';
-import { checkMoney } from '../currencies/money.js';
-import { checkSharesFit, LANDED_COST_ALLOCATIONS, RECEIPT_LINES_FOR_SPREAD, revalueReceiptLines, spreadShares, type LandedCostAllocation } from '../purchasing/landed-cost-spread.js';
+import { checkMoney } from '../currencies/index.js';
+import { roundToCurrency } from '../shared/currency-codes.js';
+import { checkSharesFit, LANDED_COST_ALLOCATIONS, RECEIPT_LINES_FOR_SPREAD, revalueReceiptLines, spreadShares, type LandedCostAllocation } from '../purchasing/index.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { currentCompany } from '../tenancy/company-profile.js';
+import { currentCompany } from '../tenancy/index.js';
 import { SETTLEABLE_BILL_STATUSES } from './bill-balance.js';
 
 export const BILL_ALLOCATION_SOURCE = 'BILL_ALLOCATION';

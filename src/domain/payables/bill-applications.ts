@@ -4,7 +4,7 @@
 // are what keep concurrent applications from over-applying.
 import type { TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { checkMoney } from '../currencies/money.js';
+import { checkMoney } from '../currencies/index.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { balanceDue, SETTLEABLE_BILL_STATUSES, type BillStatus } from './bill-balance.js';

@@ -5,7 +5,7 @@
 // fine (partial billing). A different price → price_mismatch. A bill is quantity_mismatch if any line is,
 // else price_mismatch if any line is, else matched.
 import type { TenantTx } from '../../db/tenant-client.js';
-import { lineAmounts } from '../purchasing/purchase-order-lines.js';
+import { lineAmounts } from '../purchasing/index.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import type { FieldErrorCollector } from '../shared/errors.js';
 import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';

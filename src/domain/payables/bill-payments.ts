@@ -5,7 +5,7 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { checkMoney } from '../currencies/money.js';
+import { checkMoney } from '../currencies/index.js';
 import { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkDateOnly, checkMaxLength } from '../shared/field-checks.js';

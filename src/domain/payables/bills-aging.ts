@@ -13,8 +13,8 @@
 // (PostgreSQL's ROUND rounds half away from zero, like roundToCurrency), then summed.
 import type { TenantDb } from '../../db/tenant-client.js';
 import { Prisma } from '../../generated/prisma/client.js';
-import { minorUnits } from '../currencies/currency-codes.js';
-import { currentCompany } from '../tenancy/company-profile.js';
+import { minorUnits } from '../shared/currency-codes.js';
+import { currentCompany } from '../tenancy/index.js';
 import { formatDateOnly, todayUtc } from '../shared/dates.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector } from '../shared/errors.js';

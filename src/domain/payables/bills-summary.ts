@@ -9,11 +9,11 @@
 // Two SQL statements besides the company, whatever the number of documents.
 import type { TenantDb } from '../../db/tenant-client.js';
 import { Prisma } from '../../generated/prisma/client.js';
-import { minorUnits } from '../currencies/currency-codes.js';
+import { minorUnits } from '../shared/currency-codes.js';
 import { formatDateOnly } from '../shared/dates.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector } from '../shared/errors.js';
-import { currentCompany } from '../tenancy/company-profile.js';
+import { currentCompany } from '../tenancy/index.js';
 import { checkReportPeriod } from './report-period.js';
 import { agedOpenBalances } from './bills-aging.js';
 

@@ -7,8 +7,8 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { rateToBase } from '../currencies/rate-to-base.js';
-import { roundToCurrency } from '../currencies/currency-codes.js';
+import { rateToBase } from '../currencies/index.js';
+import { roundToCurrency } from '../shared/currency-codes.js';
 import { todayUtc } from '../shared/dates.js';
 import { ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
@@ -16,7 +16,7 @@ import { checkCurrencyCode, checkDateOnly, checkMaxLength, checkRequiredText } f
 import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, type Page } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { currentCompany } from '../tenancy/company-profile.js';
+import { currentCompany } from '../tenancy/index.js';
 import { BILL_STATUSES } from './bill-balance.js';
 import { matchBillLines, prepareBillLines, type BillLineInput, type BillLineRow, type LineMatch, type MatchStatus } from './bill-lines.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';

@@ -3,7 +3,7 @@
 // the open bills. It lays out a statement that vendorStatement (vendor-statement.ts) computed — the REST
 // gateway hands it the result of the same GraphQL field the JSON comes from — and decides nothing itself, so
 // the PDF always shows what the JSON shows. Amounts are printed to the currency's minor units.
-import { minorUnits } from '../currencies/currency-codes.js';
+import { minorUnits } from '../shared/currency-codes.js';
 import { Decimal } from '../shared/decimal.js';
 import { drawHeading, finishPdf, PDF_FONT_SIZE, PDF_MARGIN, PdfTable, startPdf, type PdfColumn } from '../shared/pdf-table.js';
 

@@ -5,15 +5,14 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { checkMoney } from '../currencies/money.js';
-import { rateToBase } from '../currencies/rate-to-base.js';
+import { checkMoney, rateToBase } from '../currencies/index.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkMaxLength } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
-import { currentCompany } from '../tenancy/company-profile.js';
+import { currentCompany } from '../tenancy/index.js';
 import { settleBill } from './bill-balance.js';
 import { checkBillApplication, type BillApplicationInput } from './bill-applications.js';
 

@@ -8,15 +8,15 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { roundToCurrency } from '../currencies/currency-codes.js';
-import { rateToBase } from '../currencies/rate-to-base.js';
-import { postStockMovements, type PostedMovement, type PostingContext } from '../inventory/ledger/post-movements.js';
+import { rateToBase } from '../currencies/index.js';
+import { roundToCurrency } from '../shared/currency-codes.js';
+import { postStockMovements, type PostedMovement, type PostingContext } from '../inventory/index.js';
 import { todayUtc } from '../shared/dates.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { ConflictError, FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { LEDGER_DECIMAL } from '../shared/field-checks.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { currentCompany } from '../tenancy/company-profile.js';
+import { currentCompany } from '../tenancy/index.js';
 import { recordVendorCredit } from './vendor-credits.js';
 
 export const VENDOR_RETURN = 'VENDOR_RETURN';

@@ -5,15 +5,15 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { roundToCurrency } from '../currencies/currency-codes.js';
+import { roundToCurrency } from '../shared/currency-codes.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
-import { currentCompany } from '../tenancy/company-profile.js';
-import { nextDocumentNumber } from '../purchasing/document-numbers.js';
+import { currentCompany } from '../tenancy/index.js';
+import { nextDocumentNumber } from '../purchasing/index.js';
 
 export const VENDOR_RETURN_STATUSES = ['draft', 'shipped', 'credited'] as const;
 export type VendorReturnStatus = (typeof VENDOR_RETURN_STATUSES)[number];

@@ -19,12 +19,12 @@
 import type { TenantDb } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { Prisma } from '../../generated/prisma/client.js';
-import { minorUnits } from '../currencies/currency-codes.js';
+import { minorUnits } from '../shared/currency-codes.js';
 import { formatDateOnly } from '../shared/dates.js';
 import { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkCurrencyCode } from '../shared/field-checks.js';
-import { currentCompany } from '../tenancy/company-profile.js';
+import { currentCompany } from '../tenancy/index.js';
 import { checkReportPeriod } from './report-period.js';
 import { agedOpenBalances, agingInCurrency, type AgingAmounts } from './bills-aging.js';
 

@@ -6,11 +6,11 @@
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { todayUtc } from '../shared/dates.js';
-import { effectiveRate } from '../currencies/exchange-rates.js';
+import { effectiveRate } from '../currencies/index.js';
 import { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDecimal, LEDGER_DECIMAL } from '../shared/field-checks.js';
-import { currentCompany } from '../tenancy/company-profile.js';
+import { currentCompany } from '../tenancy/index.js';
 
 export type PriceSource = 'customer_price_list' | 'channel_price_list' | 'retail_price';
 

@@ -10,13 +10,13 @@
 import type { TenantDb } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { Prisma } from '../../generated/prisma/client.js';
-import { minorUnits } from '../currencies/currency-codes.js';
+import { minorUnits } from '../shared/currency-codes.js';
 import { formatDateOnly } from '../shared/dates.js';
-import { checkReportPeriod } from '../payables/report-period.js';
+import { checkReportPeriod } from '../payables/index.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
-import { currentCompany } from '../tenancy/company-profile.js';
+import { currentCompany } from '../tenancy/index.js';
 
 export const GROUP_BYS = ['day', 'week', 'month'] as const;
 const CONSUMED = 'WORK_ORDER_CONSUMPTION';

@@ -3,7 +3,7 @@
 // unit and the component's retail price at the time (`originalPrice`); the price defaults to it. A kit may
 // not contain itself, directly or through kits it contains.
 import type { TenantTx } from '../../db/tenant-client.js';
-import { toProductBaseQuantities } from '../units/conversion.js';
+import { toProductBaseQuantities } from '../units/index.js';
 import type { Decimal } from '../shared/decimal.js';
 import { ValidationError, type FieldErrorCollector } from '../shared/errors.js';
 import { checkDecimal, fitBaseQuantity } from '../shared/field-checks.js';

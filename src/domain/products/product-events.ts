@@ -1,6 +1,6 @@
 // The data of product.* events (src/domain/events): the product's identity after the change, and for an
 // update the input fields given (snake_case, as the REST body names them).
-import type { NewEvent } from '../events/outbox.js';
+import type { NewEvent } from '../events/index.js';
 
 /** What a product's create or update answers for its event (one select, no extra query). */
 export const PRODUCT_EVENT_FIELDS = { id: true, sku: true, name: true, type: true, parentProductId: true } as const;

@@ -7,7 +7,7 @@ import type { TenantTx } from '../../db/tenant-client.js';
 import { FieldErrorCollector, ValidationError } from '../shared/errors.js';
 import { Decimal } from '../shared/decimal.js';
 import { fitBaseQuantity } from '../shared/field-checks.js';
-import { toProductBaseQuantities } from '../units/conversion.js';
+import { toProductBaseQuantities } from '../units/index.js';
 import { ACTIVE } from './products.js';
 
 export interface ProductLineInput {

@@ -5,7 +5,7 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId, companyIdOf } from '../../db/tenant-client.js';
-import { validateCustomFieldValues } from '../custom-fields/custom-field-values.js';
+import { validateCustomFieldValues } from '../custom-fields/index.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { pageMeta, type Page } from '../shared/pagination.js';
 import { prepareKitItems } from './kit-items.js';
@@ -18,7 +18,7 @@ import { checkProductReferences } from './product-references.js';
 import { checkSkus, replaceAlternateSkus } from './product-skus.js';
 import { productHasHistory } from './product-history.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { recordEvent, recordEvents } from '../events/outbox.js';
+import { recordEvent, recordEvents } from '../events/index.js';
 import { PRODUCT_EVENT_FIELDS, productEvent } from './product-events.js';
 import { snakeCase } from '../shared/field-names.js';
 import type { JsonSelection } from '../shared/selection-json-sql.js';

@@ -10,8 +10,8 @@ import { checkCurrencyCode, checkDateOnly, checkMaxLength, checkRequiredText } f
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
-import { currentCompany } from '../tenancy/company-profile.js';
-import { checkMoney } from '../currencies/money.js';
+import { currentCompany } from '../tenancy/index.js';
+import { checkMoney } from '../currencies/index.js';
 
 export const DEAL_STAGES = ['open', 'won', 'lost'] as const;
 

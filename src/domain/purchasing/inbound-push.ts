@@ -1,6 +1,6 @@
 // Pushes a purchase order to the external warehouse system (WMS) of its delivery warehouse's group as an
 // inbound shipment: POST {external_wms_url}/inbound-shipments with the group's API key as a Bearer token and
-// the JSON documented in the README. The order is read and claimed in one short transaction, the call is
+// the JSON documented in docs/areas/purchasing.md. The order is read and claimed in one short transaction, the call is
 // made outside any transaction (it may take up to 10 s), and the outcome is recorded in a second one: a
 // success stores the external id and URL and what was sent and received; a failure only sets sync_status
 // failed and answers 502 naming what the other side did. A push already under way answers 409, as does a

@@ -4,8 +4,8 @@
 // one line: the open part of its FIFO layer takes the added cost, the issued part becomes cost adjustments.
 import type { TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { shareOut } from '../currencies/money.js';
-import { revalueReceipt } from '../inventory/ledger/revalue-receipt.js';
+import { shareOut } from '../currencies/index.js';
+import { revalueReceipt } from '../inventory/index.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import type { FieldErrorCollector } from '../shared/errors.js';
 import { LEDGER_DECIMAL } from '../shared/field-checks.js';

@@ -3,10 +3,10 @@
 // currency meet the rules' dates and conditions. Rule amounts are read in the order's currency, per unit as
 // entered (as the other default costs are). A line no rule prices gets null and keeps the usual default.
 import type { TenantTx } from '../../db/tenant-client.js';
-import { resolveCostRule } from '../cost-rules/resolve.js';
+import { resolveCostRule } from '../cost-rules/index.js';
 import { formatDateOnly } from '../shared/dates.js';
 import type { Decimal } from '../shared/decimal.js';
-import { hasFeature } from '../tenancy/features.js';
+import { hasFeature } from '../tenancy/index.js';
 
 export interface RuleCostContext {
   supplierId: number;

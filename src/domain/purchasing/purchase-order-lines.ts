@@ -4,11 +4,9 @@
 // converted into the order's currency at the order date. Amounts are rounded to the currency's minor units
 // where they are stated (line totals, taxes, totals); unit costs keep their precision.
 import type { TenantTx } from '../../db/tenant-client.js';
-import { effectiveRate } from '../currencies/exchange-rates.js';
-import { rateToBase } from '../currencies/rate-to-base.js';
-import { roundToCurrency } from '../currencies/currency-codes.js';
-import { checkMoney } from '../currencies/money.js';
-import { resolveProductLines } from '../products/product-lines.js';
+import { effectiveRate, rateToBase, checkMoney } from '../currencies/index.js';
+import { roundToCurrency } from '../shared/currency-codes.js';
+import { resolveProductLines } from '../products/index.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { checkDecimal, checkMaxLength, checkRequiredText, LEDGER_DECIMAL } from '../shared/field-checks.js';

@@ -9,7 +9,7 @@
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { ValidationError } from '../shared/errors.js';
-import { recordEvent } from '../events/outbox.js';
+import { recordEvent } from '../events/index.js';
 import { getPurchaseOrder, type PurchaseOrderQuery, type PurchaseOrderStatus } from './purchase-orders.js';
 
 interface Transition {

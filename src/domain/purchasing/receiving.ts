@@ -6,10 +6,14 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { effectiveRate } from '../currencies/exchange-rates.js';
-import { roundToCurrency } from '../currencies/currency-codes.js';
-import { postStockMovements, type MovementInput, type PostingContext } from '../inventory/ledger/post-movements.js';
-import { reverseReceiptMovements } from '../inventory/ledger/reverse-receipt.js';
+import { effectiveRate, checkMoney } from '../currencies/index.js';
+import { roundToCurrency } from '../shared/currency-codes.js';
+import {
+  postStockMovements,
+  type MovementInput,
+  type PostingContext,
+  reverseReceiptMovements,
+} from '../inventory/index.js';
 import { formatDateOnly, parseDateOnly, todayUtc } from '../shared/dates.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
@@ -17,13 +21,11 @@ import { checkCurrencyCode, checkDateOnly, checkDecimal, checkMaxLength, checkRe
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
-import { currentCompany } from '../tenancy/company-profile.js';
+import { currentCompany } from '../tenancy/index.js';
 import { nextDocumentNumber } from './document-numbers.js';
-import { recordEvent } from '../events/outbox.js';
+import { recordEvent } from '../events/index.js';
 import { checkSharesFit, LANDED_COST_ALLOCATIONS, RECEIPT_LINES_FOR_SPREAD, revalueReceiptLines, spreadShares, type LandedCostAllocation } from './landed-cost-spread.js';
 
-export { LANDED_COST_ALLOCATIONS, type LandedCostAllocation };
-import { checkMoney } from '../currencies/money.js';
 
 export const PURCHASE_RECEIPT = 'PURCHASE_RECEIPT';
 

@@ -9,7 +9,7 @@ import { formatDateOnly, parseDateOnly } from '../shared/dates.js';
 import { Decimal, parseDecimalText } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
-import { currentCompany } from '../tenancy/company-profile.js';
+import { currentCompany } from '../tenancy/index.js';
 import { lineAmounts, orderTotals } from './purchase-order-lines.js';
 
 export const DEFAULT_PORTAL_DAYS = 14;

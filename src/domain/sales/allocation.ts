@@ -15,7 +15,7 @@ import { companyIdOf, type TenantTx } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { demandKey, kitComponents, lineDemands, OPEN_ORDER_STATUSES } from './demand.js';
 import { warehouseOrderForProducts } from './warehouse-priority.js';
-import { addToFulfillmentOrders, cancelFulfillmentOfOrders } from '../fulfillment/fulfillment-orders.js';
+import { addToFulfillmentOrders, cancelFulfillmentOfOrders } from '../fulfillment/index.js';
 
 export interface StockPlace {
   productId: number;

@@ -5,7 +5,7 @@ import type { TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import type { ChannelEdiInput } from '../edi/edi-identity.js';
+import type { ChannelEdiInput } from '../edi/index.js';
 
 export const CHANNEL_TYPES = ['sales_channel', 'fulfillment_channel', 'end_to_end_channel'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];

@@ -12,7 +12,7 @@ import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { channelData, checkChannelInput, CHANNEL_TYPES, type ChannelInput } from './channel-input.js';
 import { unlockedChannel } from './channel-lock.js';
-import { checkChannelEdi } from '../edi/edi-identity.js';
+import { checkChannelEdi } from '../edi/index.js';
 
 export type { ChannelInput } from './channel-input.js';
 

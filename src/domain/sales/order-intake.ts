@@ -12,7 +12,7 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { ACTIVE } from '../products/products.js';
+import { ACTIVE } from '../products/index.js';
 import { Decimal, parseDecimalText } from '../shared/decimal.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { checkDecimal, LEDGER_DECIMAL } from '../shared/field-checks.js';
@@ -20,7 +20,7 @@ import { checkAddress, type AddressInput } from './address.js';
 import { allocateOrders } from './allocation.js';
 import { unlockedChannel } from './channel-lock.js';
 import { insertSalesOrder } from './sales-orders.js';
-import { recordEvent } from '../events/outbox.js';
+import { recordEvent } from '../events/index.js';
 import { salesOrderEvent } from './sales-order-events.js';
 
 export interface IntakeLineInput {

@@ -1,6 +1,6 @@
 // The data of sales_order.* events (src/domain/events): the order as it stands after the change.
 import type { SalesOrder } from '../../generated/prisma/client.js';
-import type { NewEvent } from '../events/outbox.js';
+import type { NewEvent } from '../events/index.js';
 
 export function salesOrderEvent(type: 'sales_order.confirmed' | 'sales_order.cancelled' | 'sales_order.closed', order: SalesOrder): NewEvent {
   return {

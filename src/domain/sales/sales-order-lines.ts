@@ -5,9 +5,9 @@
 //   gross = quantity × unit_price; discount = gross × discount_percent / 100; line_total = gross − discount;
 //   tax = line_total × tax_rate / 100; subtotal = Σ gross; total = subtotal − discount_total + tax_total.
 import type { TenantTx } from '../../db/tenant-client.js';
-import { roundToCurrency } from '../currencies/currency-codes.js';
-import { quotePrices } from '../pricing/price-quote.js';
-import { resolveProductLines } from '../products/product-lines.js';
+import { roundToCurrency } from '../shared/currency-codes.js';
+import { quotePrices } from '../pricing/index.js';
+import { resolveProductLines } from '../products/index.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import type { FieldErrorCollector } from '../shared/errors.js';
 import { checkDecimal, LEDGER_DECIMAL } from '../shared/field-checks.js';

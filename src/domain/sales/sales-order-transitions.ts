@@ -13,7 +13,7 @@ import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { allocateArrivals, allocateOrders, releaseAllocations } from './allocation.js';
 import { OPEN_ORDER_STATUSES } from './demand.js';
 import { claimOrder } from './sales-orders.js';
-import { recordEvent } from '../events/outbox.js';
+import { recordEvent } from '../events/index.js';
 import { salesOrderEvent } from './sales-order-events.js';
 
 export async function confirmSalesOrder(db: TenantDb, id: number, query: PassThroughQuery = {}) {

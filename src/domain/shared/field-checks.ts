@@ -1,6 +1,6 @@
 // Per-field checks shared by the domain services: required text, length limits, codes and exact-decimal
 // bounds. Each adds a message to the collector under the GraphQL input field name and never throws.
-import { isCurrencyCode } from '../currencies/currency-codes.js';
+import { isCurrencyCode } from './currency-codes.js';
 import { parseDateOnly } from './dates.js';
 import { FieldErrorCollector } from './errors.js';
 import { Decimal, toDecimal, type DecimalInput } from './decimal.js';

@@ -14,7 +14,7 @@ import type { OutboundPolicy } from '../../outbound/http-request.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { shipmentLabels } from '../fulfillment/labels/label-data.js';
+import { shipmentLabels } from '../fulfillment/index.js';
 import { sendToPrinter } from './printer.js';
 
 export const LABEL_FORMATS = ['zpl'] as const;

@@ -5,8 +5,8 @@
 import { Prisma, type ShippingRateTable } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { checkMoney } from '../currencies/money.js';
-import { isCountryCode } from '../sales/address.js';
+import { checkMoney } from '../currencies/index.js';
+import { isCountryCode } from '../sales/index.js';
 import { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDecimal, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';

@@ -4,13 +4,13 @@
 import type { TenantDb } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import type { OutboundPolicy } from '../../outbound/http-request.js';
-import { effectiveRate } from '../currencies/exchange-rates.js';
+import { effectiveRate } from '../currencies/index.js';
 import { todayUtc } from '../shared/dates.js';
-import { checkAddress, type Address, type AddressInput } from '../sales/address.js';
+import { checkAddress, type Address, type AddressInput } from '../sales/index.js';
 import type { Decimal } from '../shared/decimal.js';
 import { ConflictError, FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDecimal } from '../shared/field-checks.js';
-import { currentCompany } from '../tenancy/company-profile.js';
+import { currentCompany } from '../tenancy/index.js';
 import { gatewayProvider, GATEWAY_PROVIDER } from './providers/http-gateway.js';
 import type { ProviderContext, RateQuote, RateRequest, ServiceOffer, ShipPackage, ShippingProvider } from './providers/provider.js';
 import { tableRateProvider, TABLE_PROVIDER } from './providers/table-rates.js';

@@ -2,7 +2,7 @@
 // currency, minimum order quantity, order multiple, lead time). Purchasing reads them. The supplier's
 // code is unique per supplier.
 import { Prisma } from '../../generated/prisma/client.js';
-import { ACTIVE } from '../products/products.js';
+import { ACTIVE } from '../products/index.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import type { Decimal } from '../shared/decimal.js';

@@ -7,8 +7,8 @@ import { Prisma } from '../../generated/prisma/client.js';
 import { updateCompanyRecord } from './company-record.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { checkCurrencyCode, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { gs1PrefixProblem } from '../fulfillment/sscc.js';
-import { checkEdiIdentifier, checkEdiQualifier } from '../edi/edi-identity.js';
+import { gs1PrefixProblem } from '../fulfillment/index.js';
+import { checkEdiIdentifier, checkEdiQualifier } from '../edi/index.js';
 
 export interface CompanyProfileInput {
   name?: string | null;

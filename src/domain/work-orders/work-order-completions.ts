@@ -7,7 +7,7 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { postStockMovements, type MovementInput } from '../inventory/ledger/post-movements.js';
+import { postStockMovements, type MovementInput } from '../inventory/index.js';
 import { parseDateOnly } from '../shared/dates.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, ValidationError } from '../shared/errors.js';

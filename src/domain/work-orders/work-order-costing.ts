@@ -4,9 +4,9 @@
 // per unit.
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { resolutionJson, resolveCostRule } from '../cost-rules/resolve.js';
+import { resolutionJson, resolveCostRule } from '../cost-rules/index.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
-import { hasFeature } from '../tenancy/features.js';
+import { hasFeature } from '../tenancy/index.js';
 
 interface CostedOrder {
   producedSkuId: number;

@@ -15,7 +15,7 @@ import { FieldErrorCollector, ValidationError } from '../shared/errors.js';
 import { checkMaxLength } from '../shared/field-checks.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { getWorkOrder, recordStatusEvent, type WorkOrderActor } from './work-orders.js';
-import { recordEvent } from '../events/outbox.js';
+import { recordEvent } from '../events/index.js';
 
 export const OPEN_WORK_ORDER_STATUSES = ['draft', 'released', 'in_progress'];
 

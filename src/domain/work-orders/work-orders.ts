@@ -6,8 +6,8 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import { checkCustomFields } from '../custom-fields/free-form-custom-fields.js';
-import { nextDocumentNumber } from '../purchasing/document-numbers.js';
+import { checkCustomFields } from '../custom-fields/index.js';
+import { nextDocumentNumber } from '../purchasing/index.js';
 import { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDateOnly, checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';

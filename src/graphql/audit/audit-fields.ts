@@ -3,7 +3,7 @@
 import type { AuditLogEntry } from '../../generated/prisma/client.js';
 import { builder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
-import { listAuditLog } from '../../domain/audit/audit-log.js';
+import { listAuditLog } from '../../domain/audit/index.js';
 
 const AuditActorRef = builder.objectRef<AuditLogEntry>('AuditActor').implement({
   description: 'Who made a change.',

@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import * as boms from '../../domain/boms/boms.js';
+import { boms } from '../../domain/boms/index.js';
 import { BomCreateInput, BomPageRef, BomUpdateInput } from './bom-types.js';
 
 builder.queryFields((t) => ({

@@ -3,8 +3,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
-import * as costRules from '../../domain/cost-rules/cost-rules.js';
-import { resolveCostRuleRequest } from '../../domain/cost-rules/resolve-request.js';
+import { costRules, resolveCostRuleRequest } from '../../domain/cost-rules/index.js';
 import { CostRuleRef } from './cost-rule-types.js';
 import { CostRuleInput, CostRuleResolveInput } from './cost-rule-inputs.js';
 

@@ -1,7 +1,7 @@
 // Inputs of the cost rule routes. Every field is optional here so that the domain can name every missing
 // or wrong field in one answer; decimals the contract sends as strings take DecimalString.
 import { builder } from '../builder.js';
-import * as enums from '../../domain/cost-rules/cost-rule-enums.js';
+import { costRuleEnums as enums } from '../../domain/cost-rules/index.js';
 
 const { oneOf } = enums;
 

@@ -2,8 +2,7 @@
 // values the descriptions list (the contract's values are upper case; the domain checks them).
 import { builder } from '../builder.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
-import * as enums from '../../domain/cost-rules/cost-rule-enums.js';
-import { optionOf } from '../../domain/cost-rules/resolve.js';
+import { costRuleEnums as enums, optionOf } from '../../domain/cost-rules/index.js';
 
 const { oneOf } = enums;
 

@@ -2,8 +2,8 @@
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
-import * as rates from '../../domain/currencies/exchange-rates.js';
-import type { Conversion } from '../../domain/currencies/exchange-rates.js';
+import { exchangeRates as rates } from '../../domain/currencies/index.js';
+import type { Conversion } from '../../domain/currencies/index.js';
 
 const ExchangeRateRef = builder.prismaObject('ExchangeRate', {
   description: '1 unit of `from` is worth `rate` units of `to`, from `asOf` until a later rate of the same pair.',

@@ -3,7 +3,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
-import * as batches from '../../domain/cycle-counts/cycle-count-batches.js';
+import { cycleCountBatches as batches } from '../../domain/cycle-counts/index.js';
 
 export const CycleCountBatchRef = builder.prismaObject('CycleCountBatch', {
   description: 'What to count in which warehouses; one session per warehouse.',

@@ -4,10 +4,16 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
-import * as sessions from '../../domain/cycle-counts/cycle-count-sessions.js';
-import * as transitions from '../../domain/cycle-counts/cycle-count-transitions.js';
-import { recordCounts } from '../../domain/cycle-counts/cycle-count-counting.js';
-import { countSheet, countSheetCsv, importCountSheet, type CountSheet, type CountSheetRow } from '../../domain/cycle-counts/count-sheet.js';
+import {
+  cycleCountSessions as sessions,
+  cycleCountTransitions as transitions,
+  recordCounts,
+  countSheet,
+  countSheetCsv,
+  importCountSheet,
+  type CountSheet,
+  type CountSheetRow,
+} from '../../domain/cycle-counts/index.js';
 
 const SessionStatusEnum = builder.enumType('CycleCountSessionStatus', { values: sessions.SESSION_STATUSES });
 

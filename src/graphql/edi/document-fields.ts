@@ -4,10 +4,15 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
-import { acknowledgeEdiDocument, ediDocumentsInOrder, getEdiDocument, listEdiDocuments } from '../../domain/edi/edi-documents.js';
-import { sendEdiDocument } from '../../domain/edi/edi-delivery.js';
-import { receiveInterchange } from '../../domain/edi/edi-inbound.js';
-import { controlNumberText } from '../../domain/edi/x12.js';
+import {
+  acknowledgeEdiDocument,
+  ediDocumentsInOrder,
+  getEdiDocument,
+  listEdiDocuments,
+  sendEdiDocument,
+  receiveInterchange,
+  controlNumberText,
+} from '../../domain/edi/index.js';
 
 const EdiReferenceRef = builder.objectRef<{ type: string; id: number }>('EdiReference').implement({
   description: 'What a document is about.',

@@ -1,7 +1,7 @@
 // The EDI summary report in GraphQL (REST: GET /reports/edi/summary, bare). Definitions in
 // src/domain/edi/edi-summary.ts.
 import { builder } from '../builder.js';
-import { ediSummary, type EdiSummary } from '../../domain/edi/edi-summary.js';
+import { ediSummary, type EdiSummary } from '../../domain/edi/index.js';
 
 const EdiSummaryRef = builder.objectRef<EdiSummary>('EdiSummary').implement({
   description: 'EDI documents over a range: counts and success and acknowledgement rates (fractions from 0 to 1; 0 when there is nothing to divide by).',

@@ -1,7 +1,6 @@
 // The event feed as GraphQL sees it: argument plumbing only; the rules live in src/domain/events/feed.ts.
 import { builder } from '../builder.js';
-import { readEventFeed, type EventFeedPage, type FeedEvent } from '../../domain/events/feed.js';
-import { EVENT_TYPES } from '../../domain/events/event-types.js';
+import { readEventFeed, type EventFeedPage, type FeedEvent, EVENT_TYPES } from '../../domain/events/index.js';
 
 export const EVENT_TYPE_LIST = Object.entries(EVENT_TYPES).map(([type, meaning]) => `${type}: ${meaning}`).join(' ');
 

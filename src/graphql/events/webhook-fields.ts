@@ -4,8 +4,7 @@ import type { WebhookEndpoint } from '../../generated/prisma/client.js';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
-import * as endpoints from '../../domain/events/webhook-endpoints.js';
-import * as deliveries from '../../domain/events/webhook-deliveries.js';
+import { webhookEndpoints as endpoints, webhookDeliveries as deliveries } from '../../domain/events/index.js';
 
 type EndpointRow = WebhookEndpoint & { revealedSecret?: string };
 

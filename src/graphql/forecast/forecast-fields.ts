@@ -4,8 +4,7 @@ import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
 import { loaderFor } from '../shared/loaders.js';
-import * as forecast from '../../domain/forecast/forecast-rows.js';
-import { requestForecastRefresh } from '../../domain/forecast/forecast-refresh.js';
+import { forecastRows as forecast, requestForecastRefresh } from '../../domain/forecast/index.js';
 
 const ForecastWarehouseRowRef = builder.prismaObject('ForecastWarehouseRow', {
   description:

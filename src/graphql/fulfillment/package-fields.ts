@@ -1,6 +1,6 @@
 // Queries and mutations of shipment packages: argument plumbing only.
 import { builder } from '../builder.js';
-import * as packages from '../../domain/fulfillment/packages.js';
+import { packages } from '../../domain/fulfillment/index.js';
 import { ShipmentPackagesInput } from './package-types.js';
 
 builder.queryFields((t) => ({

@@ -1,7 +1,7 @@
 // GraphQL types of shipment packages (nested) and their items. Rules in src/domain/fulfillment/packages.ts.
 import { builder } from '../builder.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
-import type { PackageInput as PackageInputShape, PackageItemInput as PackageItemInputShape } from '../../domain/fulfillment/packages.js';
+import type { PackageInput as PackageInputShape, PackageItemInput as PackageItemInputShape } from '../../domain/fulfillment/index.js';
 
 builder.prismaObject('PackageItem', {
   description: 'Goods of one sales order line in a package, with their lot, serial and expiration data.',

@@ -3,9 +3,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
-import * as picklists from '../../domain/fulfillment/picklists.js';
-import * as transitions from '../../domain/fulfillment/picklist-transitions.js';
-import { pickItem } from '../../domain/fulfillment/picklist-items.js';
+import { picklists, picklistTransitions as transitions, pickItem } from '../../domain/fulfillment/index.js';
 import { PicklistCreateInput, PicklistPageRef, PicklistPickInput } from './picklist-types.js';
 
 builder.queryFields((t) => ({

@@ -2,7 +2,7 @@
 import { builder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
-import { PICKLIST_STATUSES } from '../../domain/fulfillment/picklists.js';
+import { PICKLIST_STATUSES } from '../../domain/fulfillment/index.js';
 import { UnitOfMeasureRef } from '../units/unit-types.js';
 
 const PicklistStatusEnum = builder.enumType('PicklistStatus', { values: PICKLIST_STATUSES });

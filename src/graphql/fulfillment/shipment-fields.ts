@@ -3,10 +3,12 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
-import * as fulfillment from '../../domain/fulfillment/fulfillment-orders.js';
-import * as shipments from '../../domain/fulfillment/shipments.js';
-import { shipShipment } from '../../domain/fulfillment/shipment-ship.js';
-import { shipmentBillableLines } from '../../domain/fulfillment/billable-lines.js';
+import {
+  fulfillmentOrders as fulfillment,
+  shipments,
+  shipShipment,
+  shipmentBillableLines,
+} from '../../domain/fulfillment/index.js';
 import { BillableLineRef, FulfillmentOrderPageRef, ShipmentCreateInput } from './shipment-types.js';
 
 builder.queryFields((t) => ({

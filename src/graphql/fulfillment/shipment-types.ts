@@ -1,11 +1,10 @@
 // GraphQL types of fulfillment orders, shipments and billable lines. Rules in src/domain/fulfillment.
-import { currentCompany } from '../../domain/tenancy/company-profile.js';
+import { currentCompany } from '../../domain/tenancy/index.js';
 import { builder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
-import type { BillableLine } from '../../domain/fulfillment/billable-lines.js';
-import { FULFILLMENT_ORDER_STATUSES } from '../../domain/fulfillment/fulfillment-orders.js';
-import { SHIPMENT_STATUSES } from '../../domain/fulfillment/shipments.js';
+import type { BillableLine } from '../../domain/fulfillment/index.js';
+import { FULFILLMENT_ORDER_STATUSES, SHIPMENT_STATUSES } from '../../domain/fulfillment/index.js';
 
 const FulfillmentOrderStatusEnum = builder.enumType('FulfillmentOrderStatus', { values: FULFILLMENT_ORDER_STATUSES });
 const ShipmentStatusEnum = builder.enumType('ShipmentStatus', { values: SHIPMENT_STATUSES });

@@ -4,8 +4,7 @@ import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
 import { JobRef } from '../jobs/job-fields.js';
-import * as imports from '../../domain/imports/imports.js';
-import { watchImport, type ImportProgressEvent } from '../../domain/imports/import-progress.js';
+import { imports, watchImport, type ImportProgressEvent } from '../../domain/imports/index.js';
 import './upload-scalar.js';
 
 const ImportStatsRef = builder.objectRef<{ totalRows: number; successCount: number; errorCount: number }>('ImportStats').implement({

@@ -3,7 +3,7 @@
 // domain reads it as a stream.
 import { GraphQLError } from 'graphql';
 import { builder } from '../builder.js';
-import type { UploadedFile } from '../../domain/imports/uploaded-file.js';
+import type { UploadedFile } from '../../domain/imports/index.js';
 
 function asUploadedFile(value: unknown): UploadedFile {
   if (value && typeof (value as UploadedFile).read === 'function') return value as UploadedFile;

@@ -1,7 +1,7 @@
 // Integration mappings and field mappings: argument plumbing only; rules in src/domain/integrations.
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import * as mappings from '../../domain/integrations/mappings.js';
+import { mappings } from '../../domain/integrations/index.js';
 
 const MappingRef = builder.prismaObject('IntegrationMapping', {
   description: 'The id a record of ours has in an external system.',

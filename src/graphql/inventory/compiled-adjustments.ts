@@ -3,9 +3,7 @@
 // (inventoryAdjustment) is that statement alone (src/domain/inventory/adjustment-json.ts). Other selections
 // are executed field by field.
 import type { FieldNode } from 'graphql';
-import * as adjustments from '../../domain/inventory/adjustments.js';
-import { adjustmentJson } from '../../domain/inventory/adjustment-json.js';
-import { ADJUSTMENT_JSON_TYPES } from '../../domain/inventory/adjustment-json-types.js';
+import { adjustments, adjustmentJson, ADJUSTMENT_JSON_TYPES } from '../../domain/inventory/index.js';
 import { answerJson, registerCompiledMutationField, registerCompiledRootField, type PlanScope } from '../shared/compiled-execution.js';
 import { writableSelectionOf } from '../shared/json-selection.js';
 

@@ -1,6 +1,6 @@
 // The stock export query: argument plumbing only; the rules live in src/domain/inventory/export.
 import { builder } from '../builder.js';
-import { exportStocks } from '../../domain/inventory/export/stock-export.js';
+import { exportStocks } from '../../domain/inventory/index.js';
 import { StockExportPageRef } from './export-types.js';
 
 builder.queryFields((t) => ({

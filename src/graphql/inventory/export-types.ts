@@ -1,8 +1,13 @@
 // GraphQL types of the cursor stock export (src/domain/inventory/export). Plain objects built by the domain;
 // quantities are defined once in src/domain/inventory/quantities.ts.
 import { builder } from '../builder.js';
-import type { StockExportPage } from '../../domain/inventory/export/stock-export.js';
-import type { ExportLocation, ExportLocationStock, ExportLotStock, StockExportRow } from '../../domain/inventory/export/export-rows.js';
+import type {
+  StockExportPage,
+  ExportLocation,
+  ExportLocationStock,
+  ExportLotStock,
+  StockExportRow,
+} from '../../domain/inventory/index.js';
 
 export const StockExportLocationRef = builder.objectRef<ExportLocation>('StockExportLocation');
 StockExportLocationRef.implement({
@@ -49,7 +54,7 @@ export const StockExportLocationStockRef = builder.objectRef<ExportLocationStock
 });
 
 export const StockExportRowRef = builder.objectRef<StockExportRow>('StockExportRow').implement({
-  description: 'One product of the stock export with its quantities (defined in the README, "Quantities").',
+  description: 'One product of the stock export with its quantities (defined in docs/areas/inventory.md, "Quantities").',
   fields: (t) => ({
     id: t.exposeInt('id'),
     sku: t.exposeString('sku'),

@@ -2,11 +2,8 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import * as groups from '../../domain/inventory/warehouse-groups.js';
-import * as adjustments from '../../domain/inventory/adjustments.js';
+import { warehouseGroups as groups, adjustments, listStock, listMovements } from '../../domain/inventory/index.js';
 import './compiled-adjustments.js';
-import { listStock } from '../../domain/inventory/ledger/stock-queries.js';
-import { listMovements } from '../../domain/inventory/ledger/movement-history.js';
 import {
   InventoryAdjustmentInput,
   InventoryAdjustmentPageRef,

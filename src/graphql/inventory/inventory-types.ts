@@ -6,10 +6,10 @@ import { ProductRef } from '../products/product-types.js';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
 import { LotDeductionStrategyEnum } from '../products/product-types.js';
-import type { LotDeductionStrategy } from '../../domain/products/product-input.js';
+import type { LotDeductionStrategy } from '../../domain/products/index.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
-import { ADJUSTMENT_SOURCE } from '../../domain/inventory/adjustments.js';
-import type { StockRow } from '../../domain/inventory/ledger/stock-queries.js';
+import { ADJUSTMENT_SOURCE } from '../../domain/inventory/index.js';
+import type { StockRow } from '../../domain/inventory/index.js';
 
 export const WarehouseGroupRef = builder.prismaObject('WarehouseGroup', {
   description: 'A named set of warehouses sharing settings.',

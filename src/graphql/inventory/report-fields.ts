@@ -1,7 +1,6 @@
 // Report queries: argument plumbing only; definitions and rules live in src/domain/inventory/reports.
 import { builder } from '../builder.js';
-import { stockSnapshot } from '../../domain/inventory/reports/stock-snapshot.js';
-import { inventoryAging } from '../../domain/inventory/reports/inventory-aging.js';
+import { stockSnapshot, inventoryAging } from '../../domain/inventory/index.js';
 import { InventoryAgingPageRef, StockSnapshotPageRef } from './report-types.js';
 
 const AS_OF = 'UTC "YYYY-MM-DD" (the end of that day) or "YYYY-MM-DD HH:MM:SS"; default now.';

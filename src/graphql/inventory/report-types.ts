@@ -1,8 +1,7 @@
 // GraphQL types of the inventory reports (src/domain/inventory/reports): plain objects built by the domain.
 import { builder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
-import type { StockSnapshotRow } from '../../domain/inventory/reports/stock-snapshot.js';
-import type { AgingBucket, InventoryAgingRow } from '../../domain/inventory/reports/inventory-aging.js';
+import type { StockSnapshotRow, AgingBucket, InventoryAgingRow } from '../../domain/inventory/index.js';
 
 const StockSnapshotRowRef = builder.objectRef<StockSnapshotRow>('StockSnapshotRow').implement({
   description:

@@ -3,8 +3,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import * as orders from '../../domain/inventory/transfers/transfer-orders.js';
-import * as transitions from '../../domain/inventory/transfers/transfer-transitions.js';
+import { transferOrders as orders, transferTransitions as transitions } from '../../domain/inventory/index.js';
 import {
   TransferOrderCreateInput,
   TransferOrderPageRef,

@@ -4,7 +4,7 @@ import DataLoader from 'dataloader';
 import { builder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
 import { Decimal, ZERO } from '../../domain/shared/decimal.js';
-import { TRANSFER_STATUSES } from '../../domain/inventory/transfers/transfer-orders.js';
+import { TRANSFER_STATUSES } from '../../domain/inventory/index.js';
 import type { RequestContext } from '../context.js';
 
 export const TransferOrderStatusEnum = builder.enumType('TransferOrderStatus', {

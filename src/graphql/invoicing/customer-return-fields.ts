@@ -5,8 +5,7 @@ import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
 import { ProductRef } from '../products/product-types.js';
-import * as returns from '../../domain/invoicing/customer-returns.js';
-import * as transitions from '../../domain/invoicing/customer-return-transitions.js';
+import { customerReturns as returns, customerReturnTransitions as transitions } from '../../domain/invoicing/index.js';
 
 const CustomerReturnStatusEnum = builder.enumType('CustomerReturnStatus', { values: returns.CUSTOMER_RETURN_STATUSES });
 const ReturnDispositionEnum = builder.enumType('ReturnDisposition', { values: returns.RETURN_DISPOSITIONS });

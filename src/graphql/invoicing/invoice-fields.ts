@@ -5,9 +5,8 @@ import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
-import { currentCompany } from '../../domain/tenancy/company-profile.js';
-import * as invoices from '../../domain/invoicing/invoices.js';
-import { recordInvoicePayment } from '../../domain/invoicing/invoice-payments.js';
+import { currentCompany } from '../../domain/tenancy/index.js';
+import { invoices, recordInvoicePayment } from '../../domain/invoicing/index.js';
 
 const InvoiceStatusEnum = builder.enumType('InvoiceStatus', { values: invoices.INVOICE_STATUSES });
 const InvoiceKindEnum = builder.enumType('InvoiceKind', { values: invoices.INVOICE_KINDS });

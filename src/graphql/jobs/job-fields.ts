@@ -1,6 +1,6 @@
 // Durable jobs as GraphQL sees them (the contract's job record); the rules live in src/domain/jobs.
 import { builder } from '../builder.js';
-import * as jobs from '../../domain/jobs/jobs.js';
+import { jobs } from '../../domain/jobs/index.js';
 
 export const JobRef = builder.prismaObject('Job', {
   description: 'A durable background job: queued → running → finished, failed or cancelled; retried with backoff up to max_attempts.',

@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import * as locations from '../../domain/locations/locations.js';
+import { locations } from '../../domain/locations/index.js';
 import {
   LocationCreateInput,
   LocationKindEnum,

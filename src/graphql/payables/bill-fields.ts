@@ -4,10 +4,15 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
-import * as bills from '../../domain/payables/bills.js';
-import { approveBill, voidBill } from '../../domain/payables/bill-transitions.js';
-import { recordBillPayment } from '../../domain/payables/bill-payments.js';
-import { createBillAllocation, deleteBillAllocation, listBillAllocations } from '../../domain/payables/bill-allocations.js';
+import {
+  bills,
+  approveBill,
+  voidBill,
+  recordBillPayment,
+  createBillAllocation,
+  deleteBillAllocation,
+  listBillAllocations,
+} from '../../domain/payables/index.js';
 import { BillAllocationInput, BillApproveInput, BillCreateInput, BillPageRef, BillPaymentInput, BillUpdateInput } from './bill-types.js';
 
 builder.queryFields((t) => ({

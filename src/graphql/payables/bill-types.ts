@@ -4,9 +4,14 @@ import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
 import { Decimal } from '../../domain/shared/decimal.js';
-import { BILL_STATUSES, balanceDue, type BillStatus } from '../../domain/payables/bill-balance.js';
-import { MATCH_STATUSES, type MatchStatus } from '../../domain/payables/bill-lines.js';
-import { LANDED_COST_ALLOCATIONS } from '../../domain/purchasing/landed-cost-spread.js';
+import {
+  BILL_STATUSES,
+  balanceDue,
+  type BillStatus,
+  MATCH_STATUSES,
+  type MatchStatus,
+} from '../../domain/payables/index.js';
+import { LANDED_COST_ALLOCATIONS } from '../../domain/purchasing/index.js';
 
 export const BillStatusEnum = builder.enumType('BillStatus', { values: BILL_STATUSES });
 export const MatchStatusEnum = builder.enumType('BillMatchStatus', { values: MATCH_STATUSES });

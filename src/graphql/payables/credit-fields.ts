@@ -5,8 +5,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
-import * as credits from '../../domain/payables/vendor-credits.js';
-import * as prepayments from '../../domain/payables/prepayments.js';
+import { vendorCredits as credits, prepayments } from '../../domain/payables/index.js';
 
 builder.prismaObject('VendorCreditApplication', {
   description: 'Part of a vendor credit applied to a bill: the bill’s amount_credited grows by it.',

@@ -2,8 +2,18 @@
 // bills-summary.ts), and the types the vendor statement shares with them.
 import type { ObjectFieldBuilder } from '@pothos/core';
 import { builder, type SchemaTypes } from '../builder.js';
-import { AGING_BUCKETS, billsAgingReport, type AgingAmounts, type BillsAgingReport, type CurrencyAging, type SupplierAging } from '../../domain/payables/bills-aging.js';
-import { billsSummaryReport, type BillsSummaryReport, type SummaryAmounts, type SupplierSummary } from '../../domain/payables/bills-summary.js';
+import {
+  AGING_BUCKETS,
+  billsAgingReport,
+  type AgingAmounts,
+  type BillsAgingReport,
+  type CurrencyAging,
+  type SupplierAging,
+  billsSummaryReport,
+  type BillsSummaryReport,
+  type SummaryAmounts,
+  type SupplierSummary,
+} from '../../domain/payables/index.js';
 
 const DATE = 'YYYY-MM-DD (UTC)';
 

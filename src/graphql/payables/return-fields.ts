@@ -3,8 +3,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import * as returns from '../../domain/payables/vendor-returns.js';
-import * as transitions from '../../domain/payables/vendor-return-transitions.js';
+import { vendorReturns as returns, vendorReturnTransitions as transitions } from '../../domain/payables/index.js';
 
 builder.prismaObject('VendorReturnLine', {
   fields: (t) => ({

@@ -1,6 +1,6 @@
 // The vendor statement query; rules in src/domain/payables/vendor-statement.ts.
 import { builder } from '../builder.js';
-import { vendorStatement, type StatementLine, type VendorStatement } from '../../domain/payables/vendor-statement.js';
+import { vendorStatement, type StatementLine, type VendorStatement } from '../../domain/payables/index.js';
 import { AgingAmountsRef, NamedSupplierRef } from './report-fields.js';
 
 const StatementLineRef = builder.objectRef<StatementLine>('VendorStatementLine').implement({

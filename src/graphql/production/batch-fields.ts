@@ -3,8 +3,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
-import * as batches from '../../domain/production/production-batches.js';
-import { runTotalOf } from '../../domain/production/batch-work-orders.js';
+import { productionBatches as batches, runTotalOf } from '../../domain/production/index.js';
 
 // Both computed fields read the same selection of the batch's work orders, so a page loads them in one query.
 const WORK_ORDERS = { workOrders: { select: { id: true, status: true, plannedQty: true }, orderBy: { id: 'asc' as const } } };

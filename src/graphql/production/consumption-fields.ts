@@ -1,7 +1,7 @@
 // The consumption report: argument plumbing only; the definitions live in src/domain/production/consumption-report.ts.
 import { builder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
-import { consumptionReport, type ConsumptionRow } from '../../domain/production/consumption-report.js';
+import { consumptionReport, type ConsumptionRow } from '../../domain/production/index.js';
 
 const ConsumptionRowRef = builder.objectRef<ConsumptionRow>('ConsumptionReportRow').implement({
   description: 'What work orders consumed of a product in a period (and, with includeSales, what was shipped of it).',

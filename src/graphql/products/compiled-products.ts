@@ -4,12 +4,15 @@
 // one product's JSON in one statement (src/domain/products/product-json.ts), the mutations in their transaction.
 // Other selections are executed field by field.
 import type { FieldNode, GraphQLObjectType } from 'graphql';
-import type { ProductInput } from '../../domain/products/product-input.js';
-import { productJson } from '../../domain/products/product-json.js';
+import type { ProductInput } from '../../domain/products/index.js';
+import {
+  productJson,
+  products,
+  canWriteProducts,
+  productPageJson,
+  PRODUCT_JSON_TYPES,
+} from '../../domain/products/index.js';
 import { isObjectType } from 'graphql';
-import * as products from '../../domain/products/products.js';
-import { canWriteProducts, productPageJson } from '../../domain/products/product-page-json.js';
-import { PRODUCT_JSON_TYPES } from '../../domain/products/product-json-types.js';
 import type { PageMeta } from '../../domain/shared/pagination.js';
 import type { JsonSelection } from '../../domain/shared/selection-json-sql.js';
 import { filterParams } from '../shared/filters.js';

@@ -1,8 +1,13 @@
 // Input types of product create and update: the product's own fields plus its relations by id and its
 // lists. Create and update share the fields; create requires name and sku.
 import { builder, type InputFieldBuilder } from '../builder.js';
-import { PRODUCT_DIMENSION_FIELDS, PRODUCT_FLAG_FIELDS, PRODUCT_PRICE_FIELDS } from '../../domain/products/product-input.js';
-import { WEIGHT_GROUPS, WEIGHT_UNITS } from '../../domain/products/weights.js';
+import {
+  PRODUCT_DIMENSION_FIELDS,
+  PRODUCT_FLAG_FIELDS,
+  PRODUCT_PRICE_FIELDS,
+  WEIGHT_GROUPS,
+  WEIGHT_UNITS,
+} from '../../domain/products/index.js';
 import { LotDeductionStrategyEnum, ProductTypeEnum } from './product-types.js';
 
 export const WeightInput = builder.inputType('WeightInput', {

@@ -12,9 +12,10 @@ import {
   PRODUCT_TYPES,
   type LotDeductionStrategy,
   type ProductType,
-} from '../../domain/products/product-input.js';
-import { WEIGHT_GROUPS, type WeightEntry } from '../../domain/products/weights.js';
-import { kitItemTotal } from '../../domain/products/kit-items.js';
+  WEIGHT_GROUPS,
+  type WeightEntry,
+  kitItemTotal,
+} from '../../domain/products/index.js';
 import { Decimal } from '../../domain/shared/decimal.js';
 
 export const ProductTypeEnum = builder.enumType('ProductType', { values: PRODUCT_TYPES });

@@ -4,7 +4,7 @@ import { builder, type InputFieldBuilder } from '../builder.js';
 import { loaderFor } from '../shared/loaders.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
-import * as deals from '../../domain/purchasing/deals.js';
+import { deals } from '../../domain/purchasing/index.js';
 
 const DealStageEnum = builder.enumType('DealStage', { values: deals.DEAL_STAGES });
 

@@ -4,7 +4,7 @@ import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
 import type { Decimal } from '../../domain/shared/decimal.js';
-import * as obligations from '../../domain/purchasing/payment-obligations.js';
+import { paymentObligations as obligations } from '../../domain/purchasing/index.js';
 
 const PaymentObligationRef = builder.prismaObject('PaymentObligation', {
   description: 'An amount owed to the supplier for a purchase order, and when.',

@@ -1,8 +1,7 @@
 // The supplier portal link of a purchase order and the acceptance of proposed changes. Rules in
 // src/domain/purchasing/supplier-portal.ts; the page itself is served by src/portal.
 import { builder } from '../builder.js';
-import * as portal from '../../domain/purchasing/supplier-portal.js';
-import { getPurchaseOrder } from '../../domain/purchasing/purchase-orders.js';
+import { supplierPortal as portal, getPurchaseOrder } from '../../domain/purchasing/index.js';
 import { PORTAL_PATH, portalToken } from '../../portal/portal-token.js';
 
 const PortalLinkRef = builder.objectRef<{ url: string; expiresAt: Date }>('SupplierPortalLink').implement({

@@ -3,9 +3,12 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
-import * as orders from '../../domain/purchasing/purchase-orders.js';
-import * as transitions from '../../domain/purchasing/purchase-order-transitions.js';
-import { pushInboundShipment, type InboundSyncResult } from '../../domain/purchasing/inbound-push.js';
+import {
+  purchaseOrders as orders,
+  purchaseOrderTransitions as transitions,
+  pushInboundShipment,
+  type InboundSyncResult,
+} from '../../domain/purchasing/index.js';
 import { PurchaseOrderCreateInput, PurchaseOrderPageRef, PurchaseOrderUpdateInput } from './purchase-order-types.js';
 
 builder.queryFields((t) => ({

@@ -4,9 +4,12 @@ import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
 import { Decimal } from '../../domain/shared/decimal.js';
-import { BALANCE_DUE_FROM, PURCHASE_ORDER_STATUSES } from '../../domain/purchasing/purchase-orders.js';
-import { openQuantity } from '../../domain/purchasing/purchase-order-lines.js';
-import { supplierResponseView } from '../../domain/purchasing/supplier-portal.js';
+import {
+  BALANCE_DUE_FROM,
+  PURCHASE_ORDER_STATUSES,
+  openQuantity,
+  supplierResponseView,
+} from '../../domain/purchasing/index.js';
 
 export const PurchaseOrderStatusEnum = builder.enumType('PurchaseOrderStatus', { values: PURCHASE_ORDER_STATUSES });
 const BalanceDueFromEnum = builder.enumType('BalanceDueFrom', { values: BALANCE_DUE_FROM });

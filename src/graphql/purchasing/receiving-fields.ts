@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import * as receiving from '../../domain/purchasing/receiving.js';
+import { receiving } from '../../domain/purchasing/index.js';
 import { LandedCostInput, ReceivingReportInput, ReceivingReportPageRef } from './receiving-types.js';
 
 builder.queryFields((t) => ({

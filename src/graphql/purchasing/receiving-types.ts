@@ -1,7 +1,7 @@
 // GraphQL types of receiving reports.
 import { builder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
-import { costAdjustmentsOf, LANDED_COST_ALLOCATIONS } from '../../domain/purchasing/receiving.js';
+import { costAdjustmentsOf, LANDED_COST_ALLOCATIONS } from '../../domain/purchasing/index.js';
 import { loaderFor } from '../shared/loaders.js';
 
 export const LandedCostAllocationEnum = builder.enumType('LandedCostAllocation', {

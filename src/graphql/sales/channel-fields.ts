@@ -2,8 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import * as channels from '../../domain/sales/channels.js';
-import { CHANNEL_TYPES } from '../../domain/sales/channel-input.js';
+import { channels, CHANNEL_TYPES } from '../../domain/sales/index.js';
 import { LegacySalesChannelInput, SalesChannelCreateInput, SalesChannelPageRef, SalesChannelUpdateInput } from './channel-types.js';
 
 builder.queryFields((t) => ({

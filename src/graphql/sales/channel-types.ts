@@ -4,7 +4,7 @@ import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
 import { TagRef } from '../suppliers/tag-fields.js';
 import { WarehouseGroupRef } from '../inventory/inventory-types.js';
-import { CHANNEL_TYPES } from '../../domain/sales/channel-input.js';
+import { CHANNEL_TYPES } from '../../domain/sales/index.js';
 
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 

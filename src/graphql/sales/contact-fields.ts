@@ -4,7 +4,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
-import * as contacts from '../../domain/sales/contacts.js';
+import { contacts } from '../../domain/sales/index.js';
 
 const ContactRef = builder.prismaObject('Contact', {
   description: 'A person at a customer company or at a supplier.',

@@ -4,8 +4,8 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
-import * as customers from '../../domain/sales/customers.js';
-import type { Address } from '../../domain/sales/address.js';
+import { customers } from '../../domain/sales/index.js';
+import type { Address } from '../../domain/sales/index.js';
 
 export const AddressRef = builder.objectRef<Address>('Address').implement({
   description: 'A postal address; country is an ISO 3166-1 alpha-2 code.',

@@ -4,8 +4,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
-import * as priceLists from '../../domain/pricing/price-lists.js';
-import { quotePrice, type PriceQuoteResult } from '../../domain/pricing/price-quote.js';
+import { priceLists, quotePrice, type PriceQuoteResult } from '../../domain/pricing/index.js';
 
 builder.prismaObject('PriceListEntry', {
   description: 'The price of a product from a quantity on (per base unit, in the list currency).',

@@ -4,9 +4,13 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
-import { getSalesOrder } from '../../domain/sales/sales-orders.js';
-import { receiveChannelOrder, type IntakeOutcome, type PurgatoryReason } from '../../domain/sales/order-intake.js';
-import * as purgatory from '../../domain/sales/purgatory.js';
+import {
+  getSalesOrder,
+  receiveChannelOrder,
+  type IntakeOutcome,
+  type PurgatoryReason,
+  purgatory,
+} from '../../domain/sales/index.js';
 import { AddressInput } from './customer-fields.js';
 
 const PurgatoryReasonRef = builder.objectRef<PurgatoryReason>('PurgatoryReason').implement({

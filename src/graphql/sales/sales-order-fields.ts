@@ -3,8 +3,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
-import * as orders from '../../domain/sales/sales-orders.js';
-import * as transitions from '../../domain/sales/sales-order-transitions.js';
+import { salesOrders as orders, salesOrderTransitions as transitions } from '../../domain/sales/index.js';
 import { SalesOrderCreateInput, SalesOrderPageRef, SalesOrderUpdateInput } from './sales-order-types.js';
 
 builder.queryFields((t) => ({

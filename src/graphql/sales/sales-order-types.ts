@@ -4,9 +4,14 @@ import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
 import { Decimal, ZERO } from '../../domain/shared/decimal.js';
-import type { Address } from '../../domain/sales/address.js';
-import { allocatedInLineUnit, backorderedInLineUnit, LINE_ALLOCATION_SELECT, type LineFacts } from '../../domain/sales/line-quantities.js';
-import { SALES_ORDER_STATUSES } from '../../domain/sales/sales-orders.js';
+import type { Address } from '../../domain/sales/index.js';
+import {
+  allocatedInLineUnit,
+  backorderedInLineUnit,
+  LINE_ALLOCATION_SELECT,
+  type LineFacts,
+  SALES_ORDER_STATUSES,
+} from '../../domain/sales/index.js';
 import { AddressInput, AddressRef } from './customer-fields.js';
 
 export const SalesOrderStatusEnum = builder.enumType('SalesOrderStatus', { values: SALES_ORDER_STATUSES });

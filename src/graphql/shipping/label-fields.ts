@@ -1,6 +1,6 @@
 // Shipping labels of packages (ZPL, and PNG through the external renderer): argument plumbing only.
 import { builder } from '../builder.js';
-import * as labels from '../../domain/fulfillment/labels/label-data.js';
+import { labelData as labels } from '../../domain/fulfillment/index.js';
 
 export const PackageLabelRef = builder.objectRef<labels.PackageLabel>('PackageLabel').implement({
   description: 'The GS1-128 shipping label of a package (4 × 6 in, 203 dpi).',

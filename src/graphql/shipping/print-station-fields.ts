@@ -1,6 +1,6 @@
 // Print stations and printing labels on them: argument plumbing only; the rules live in src/domain/shipping.
 import { builder } from '../builder.js';
-import * as stations from '../../domain/shipping/print-stations.js';
+import { printStations as stations } from '../../domain/shipping/index.js';
 
 builder.prismaObject('PrintStation', {
   description: 'A label printer of a warehouse, reached over raw TCP (port 9100 printing).',

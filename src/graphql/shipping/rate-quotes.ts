@@ -1,8 +1,8 @@
 // PickFlow Shipping services, rates and labels: argument plumbing only; rules in src/domain/shipping.
 import { builder } from '../builder.js';
 import { AddressInput } from '../sales/customer-fields.js';
-import * as shipping from '../../domain/shipping/shipping.js';
-import type { RateQuote, ServiceOffer } from '../../domain/shipping/providers/provider.js';
+import { shipping } from '../../domain/shipping/index.js';
+import type { RateQuote, ServiceOffer } from '../../domain/shipping/index.js';
 
 const ServiceRef = builder.objectRef<ServiceOffer>('ShippingService').implement({
   fields: (t) => ({

@@ -1,7 +1,7 @@
 // Shipping rate tables (the built-in table-rate provider): argument plumbing only; rules in src/domain/shipping.
 import { builder } from '../builder.js';
-import * as tables from '../../domain/shipping/rate-tables.js';
-import type { Bracket, Zone } from '../../domain/shipping/rate-tables.js';
+import { rateTables as tables } from '../../domain/shipping/index.js';
+import type { Bracket, Zone } from '../../domain/shipping/index.js';
 
 const ZoneRef = builder.objectRef<Zone>('ShippingZone').implement({
   fields: (t) => ({

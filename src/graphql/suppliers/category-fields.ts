@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import * as categories from '../../domain/catalog-support/categories.js';
+import { categories } from '../../domain/catalog-support/index.js';
 
 export const CategoryRef = builder.prismaObject('ProductCategory', {
   name: 'Category',

@@ -2,8 +2,11 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import * as definitions from '../../domain/custom-fields/custom-field-definitions.js';
-import { CUSTOM_FIELD_ENTITY_TYPES, CUSTOM_FIELD_TYPES } from '../../domain/custom-fields/custom-field-types.js';
+import {
+  customFieldDefinitions as definitions,
+  CUSTOM_FIELD_ENTITY_TYPES,
+  CUSTOM_FIELD_TYPES,
+} from '../../domain/custom-fields/index.js';
 
 const TYPES = `One of ${CUSTOM_FIELD_TYPES.join(', ')}.`;
 const ENTITY_TYPES = `One of ${CUSTOM_FIELD_ENTITY_TYPES.join(', ')}.`;

@@ -3,9 +3,11 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import * as priorityLists from '../../domain/catalog-support/priority-lists.js';
-import * as templates from '../../domain/catalog-support/distribution-templates.js';
-import * as templateCategories from '../../domain/catalog-support/distribution-template-categories.js';
+import {
+  priorityLists,
+  distributionTemplates as templates,
+  distributionTemplateCategories as templateCategories,
+} from '../../domain/catalog-support/index.js';
 
 export const PriorityListRef = builder.prismaObject('PriorityList', {
   description: 'A fulfillment priority list products can name: the order in which their orders take stock from warehouses.',

@@ -3,8 +3,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import * as suppliers from '../../domain/suppliers/suppliers.js';
-import * as contacts from '../../domain/suppliers/supplier-contacts.js';
+import { suppliers, supplierContacts as contacts } from '../../domain/suppliers/index.js';
 import {
   SupplierContactCreateInput,
   SupplierContactPageRef,

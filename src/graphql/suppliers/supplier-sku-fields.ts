@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import * as supplierSkus from '../../domain/suppliers/supplier-skus.js';
+import { supplierSkus } from '../../domain/suppliers/index.js';
 
 export const SupplierSkuRef = builder.prismaObject('SupplierSku', {
   description: "One supplier's code for one of our products, with its purchasing terms.",

@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import * as tags from '../../domain/catalog-support/tags.js';
+import { tags } from '../../domain/catalog-support/index.js';
 
 export const TagRef = builder.prismaObject('Tag', {
   description: 'A label attached to products; the name is unique per company, ignoring case.',

@@ -1,7 +1,7 @@
 // The current company: `company` and `updateCompany` (REST: GET/PATCH /company). Rules in
 // src/domain/tenancy/company-profile.ts.
 import { builder } from '../builder.js';
-import { currentCompany, updateCompanyProfile } from '../../domain/tenancy/company-profile.js';
+import { currentCompany, updateCompanyProfile } from '../../domain/tenancy/index.js';
 
 export const CompanyRef = builder.prismaObject('Company', {
   description: 'The company (tenant) the API token belongs to.',

@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import * as rules from '../../domain/units/conversion-rules.js';
+import { conversionRules as rules } from '../../domain/units/index.js';
 import { UnitConversionRuleCreateInput, UnitConversionRuleUpdateInput } from './unit-inputs.js';
 import { UnitConversionRulePageRef, UnitConversionRuleTypeEnum } from './unit-types.js';
 

@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import * as unitClasses from '../../domain/units/unit-classes.js';
+import { unitClasses } from '../../domain/units/index.js';
 import { UnitClassCreateInput, UnitClassUpdateInput } from './unit-inputs.js';
 import { UnitClassPageRef } from './unit-types.js';
 

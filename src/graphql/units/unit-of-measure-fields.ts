@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import * as units from '../../domain/units/units-of-measure.js';
+import { unitsOfMeasure as units } from '../../domain/units/index.js';
 import { UnitOfMeasureCreateInput, UnitOfMeasureUpdateInput } from './unit-inputs.js';
 import { UnitOfMeasurePageRef } from './unit-types.js';
 

@@ -3,10 +3,12 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
-import * as workOrders from '../../domain/work-orders/work-orders.js';
-import * as transitions from '../../domain/work-orders/work-order-transitions.js';
-import * as steps from '../../domain/work-orders/work-order-steps.js';
-import * as completions from '../../domain/work-orders/work-order-completions.js';
+import {
+  workOrders,
+  workOrderTransitions as transitions,
+  workOrderSteps as steps,
+  workOrderCompletions as completions,
+} from '../../domain/work-orders/index.js';
 import { WorkOrderCreateInput, WorkOrderPageRef, WorkOrderUpdateInput } from './work-order-types.js';
 
 const ReasonInput = builder.inputType('WorkOrderReasonInput', { fields: (t) => ({ reason: t.string({ required: false }) }) });

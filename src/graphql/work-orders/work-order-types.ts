@@ -3,8 +3,8 @@
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
-import { WORK_ORDER_STATUSES } from '../../domain/work-orders/work-orders.js';
-import type { ConsumedComponent } from '../../domain/work-orders/work-order-completions.js';
+import { WORK_ORDER_STATUSES } from '../../domain/work-orders/index.js';
+import type { ConsumedComponent } from '../../domain/work-orders/index.js';
 import { Decimal } from '../../domain/shared/decimal.js';
 import { REST_BASE_PATH } from '../../rest/base-path.js';
 

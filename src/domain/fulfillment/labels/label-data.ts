@@ -14,7 +14,7 @@ import { readLabelRenderUrl } from '../../../config/config.js';
 import { sendOutbound, type OutboundPolicy } from '../../../outbound/http-request.js';
 import { Decimal } from '../../shared/decimal.js';
 import { NotFoundError, UpstreamError, ValidationError } from '../../shared/errors.js';
-import { currentCompany } from '../../tenancy/company-profile.js';
+import { currentCompany } from '../../tenancy/index.js';
 import { renderZplLabel, type LabelAddress, type ShippingLabel } from './zpl-label.js';
 
 const RENDERER = 'the label renderer';

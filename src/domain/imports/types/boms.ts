@@ -23,11 +23,15 @@
 // replace those items (update_existing) or be refused as existing.
 import type { Prisma } from '../../../generated/prisma/client.js';
 import type { TenantTx } from '../../../db/tenant-client.js';
-import { findReachedProduct, type ReachedTarget } from '../../boms/bom-cycles.js';
-import { MAX_BOM_NAME } from '../../boms/boms.js';
-import { CONSUMPTION_BASES, DEFAULT_CONSUMPTION_BASIS } from '../../boms/bom-items.js';
+import {
+  findReachedProduct,
+  type ReachedTarget,
+  MAX_BOM_NAME,
+  CONSUMPTION_BASES,
+  DEFAULT_CONSUMPTION_BASIS,
+} from '../../boms/index.js';
 import type { Decimal } from '../../shared/decimal.js';
-import { currentCompany } from '../../tenancy/company-profile.js';
+import { currentCompany } from '../../tenancy/index.js';
 import { RowErrors, textCell } from '../cells.js';
 import type { CsvRow, ImportOptions, ImportType } from '../import-type.js';
 import { activeProductsBySku, checkedDecimalCell, requiredText, unknownSku, type SkuProduct, inLineOrder } from './lookups.js';

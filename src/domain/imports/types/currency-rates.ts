@@ -5,10 +5,10 @@
 // of the chunk's pairs and dates, and one INSERT ... FROM unnest (ON CONFLICT DO UPDATE with update_existing).
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { TenantTx } from '../../../db/tenant-client.js';
-import { RATE_DECIMAL } from '../../currencies/exchange-rates.js';
+import { RATE_DECIMAL } from '../../currencies/index.js';
 import { formatDateOnly } from '../../shared/dates.js';
 import type { Decimal } from '../../shared/decimal.js';
-import { currentCompany } from '../../tenancy/company-profile.js';
+import { currentCompany } from '../../tenancy/index.js';
 import { dateCell, firstRowPerKey, RowErrors } from '../cells.js';
 import type { CsvRow, ImportOptions, ImportType } from '../import-type.js';
 import { checkedDecimalCell, currencyCell, inLineOrder } from './lookups.js';

@@ -2,8 +2,8 @@
 // own field rules (checkDecimal, currency codes), and the set-based reads each chunk makes (products by sku
 // or alternate sku, suppliers by name or id), each one statement for the whole chunk.
 import type { TenantTx } from '../../../db/tenant-client.js';
-import { isCurrencyCode } from '../../currencies/currency-codes.js';
-import { ACTIVE } from '../../products/products.js';
+import { isCurrencyCode } from '../../shared/currency-codes.js';
+import { ACTIVE } from '../../products/index.js';
 import type { Decimal } from '../../shared/decimal.js';
 import { FieldErrorCollector } from '../../shared/errors.js';
 import { checkDecimal, type DecimalLimits } from '../../shared/field-checks.js';

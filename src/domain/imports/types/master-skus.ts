@@ -5,12 +5,18 @@
 // and two statements for their tags.
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { TenantTx } from '../../../db/tenant-client.js';
-import { checkCustomFieldValues, loadCustomFieldDefinitions } from '../../custom-fields/custom-field-values.js';
-import { PRODUCT_DIMENSION_FIELDS, PRODUCT_PRICE_FIELDS, PRODUCT_TEXT_FIELDS } from '../../products/product-input.js';
-import { normalizeWeightEntries, weightTotals, WEIGHT_UNITS } from '../../products/weights.js';
+import { checkCustomFieldValues, loadCustomFieldDefinitions } from '../../custom-fields/index.js';
+import {
+  PRODUCT_DIMENSION_FIELDS,
+  PRODUCT_PRICE_FIELDS,
+  PRODUCT_TEXT_FIELDS,
+  normalizeWeightEntries,
+  weightTotals,
+  WEIGHT_UNITS,
+} from '../../products/index.js';
 import { snakeCase } from '../../shared/field-names.js';
 import { FieldErrorCollector } from '../../shared/errors.js';
-import { currentCompany } from '../../tenancy/company-profile.js';
+import { currentCompany } from '../../tenancy/index.js';
 import { booleanCell, decimalCell, firstRowPerKey, listCell, RowErrors, textCell } from '../cells.js';
 import { suppliersByNameOrId } from './lookups.js';
 import type { CsvRow, ImportOptions, ImportType } from '../import-type.js';

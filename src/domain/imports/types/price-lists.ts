@@ -10,7 +10,7 @@ import { Prisma } from '../../../generated/prisma/client.js';
 import type { TenantTx } from '../../../db/tenant-client.js';
 import { ZERO, type Decimal } from '../../shared/decimal.js';
 import { LEDGER_DECIMAL } from '../../shared/field-checks.js';
-import { currentCompany } from '../../tenancy/company-profile.js';
+import { currentCompany } from '../../tenancy/index.js';
 import { firstRowPerKey, RowErrors } from '../cells.js';
 import type { CsvRow, ImportOptions, ImportType } from '../import-type.js';
 import { activeProductsBySku, checkedDecimalCell, currencyCell, requiredText, unknownSku, inLineOrder } from './lookups.js';

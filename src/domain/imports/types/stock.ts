@@ -2,7 +2,7 @@
 // carry the counts (the change is counted − on hand, read under the balance locks, as a cycle count posts),
 // so the ledger, FIFO layers and backorders follow as for any adjustment.
 import type { TenantTx } from '../../../db/tenant-client.js';
-import { postAdjustment, type AdjustmentLineInput } from '../../inventory/adjustments.js';
+import { postAdjustment, type AdjustmentLineInput } from '../../inventory/index.js';
 import { formatDateOnly } from '../../shared/dates.js';
 import { LEDGER_DECIMAL } from '../../shared/field-checks.js';
 import { dateCell, decimalCell, firstRowPerKey, RowErrors, textCell } from '../cells.js';

@@ -8,7 +8,7 @@
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { TenantTx } from '../../../db/tenant-client.js';
 import type { Decimal } from '../../shared/decimal.js';
-import { currentCompany } from '../../tenancy/company-profile.js';
+import { currentCompany } from '../../tenancy/index.js';
 import { firstRowPerKey, integerCell, RowErrors } from '../cells.js';
 import type { CsvRow, ImportOptions, ImportType } from '../import-type.js';
 import { activeProductsBySku, checkedDecimalCell, currencyCell, requiredText, suppliersByNameOrId, unknownSku, inLineOrder } from './lookups.js';

@@ -3,7 +3,7 @@
 import type { Prisma } from '../../../generated/prisma/client.js';
 import type { TenantDb } from '../../../db/tenant-client.js';
 import { FieldErrorCollector } from '../../shared/errors.js';
-import { namedBySku } from '../../products/product-skus.js';
+import { namedBySku } from '../../products/index.js';
 import type { PassThroughQuery } from '../../shared/pass-through-query.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../../shared/pagination.js';
 

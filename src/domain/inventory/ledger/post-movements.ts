@@ -18,8 +18,8 @@ import { applyBalanceDeltas, balanceKeyText, lockBalanceRows } from './balances.
 import { lockOpenLayers, receiptUnitCost, writeFifoBook, type FifoBook } from './cost-layers.js';
 import { checkPostingLines, type CheckedLine } from './posting-facts.js';
 import { loadPickableLots, pickLots, resolveNamedLots, takesFromLots } from './posting-lots.js';
-import { allocateArrivals } from '../../sales/allocation.js';
-import { recordEvent } from '../../events/outbox.js';
+import { allocateArrivals } from '../../sales/index.js';
+import { recordEvent } from '../../events/index.js';
 
 export interface MovementInput {
   productId: number;

@@ -12,7 +12,7 @@ import type { TenantDb } from '../../../db/tenant-client.js';
 import { Decimal, ZERO } from '../../shared/decimal.js';
 import { FieldErrorCollector } from '../../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, type PageWindow } from '../../shared/pagination.js';
-import { namedBySku } from '../../products/product-skus.js';
+import { namedBySku } from '../../products/index.js';
 import { onhandAsOfSql } from '../reports/onhand-as-of.js';
 import { availableFrom, incomingByLocation, pendingByLocation, type QuantityOptions } from '../quantities.js';
 

@@ -1,5 +1,5 @@
 // The HTTP provider: a shipping API gateway at SHIPPING_API_URL, called with `Authorization: Bearer
-// SHIPPING_API_KEY` through the outbound module. The JSON it speaks (README, "Shipping rates and labels"):
+// SHIPPING_API_KEY` through the outbound module. The JSON it speaks (docs/areas/fulfillment.md, "Shipping rates and labels"):
 //   GET  {url}/services → [{carrier, service}]
 //   POST {url}/rates  {ship_from, ship_to, packages} → [{carrier, service, amount, currency, estimated_days}]
 //   POST {url}/labels {carrier, service, ship_from, ship_to, packages, reference} → {tracking_number, cost, currency, packages: [{tracking}]}
@@ -9,8 +9,8 @@
 // (502) naming the shipping gateway. Without SHIPPING_API_URL the provider is absent.
 import { shippingApiSettings, type ShippingApiSettings } from '../../../config/config.js';
 import { sendOutbound, type OutboundPolicy } from '../../../outbound/http-request.js';
-import { isCurrencyCode } from '../../currencies/currency-codes.js';
-import type { Address } from '../../sales/address.js';
+import { isCurrencyCode } from '../../shared/currency-codes.js';
+import type { Address } from '../../sales/index.js';
 import { parseDecimalText, type Decimal } from '../../shared/decimal.js';
 import { UpstreamError } from '../../shared/errors.js';
 import type { RateQuote, RateRequest, ServiceOffer, ShipPackage, ShippingProvider } from './provider.js';

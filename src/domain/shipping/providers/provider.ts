@@ -3,7 +3,7 @@
 // company's rate tables) and the HTTP provider (a shipping API gateway at SHIPPING_API_URL).
 import type { TenantDb, TenantTx } from '../../../db/tenant-client.js';
 import type { OutboundPolicy } from '../../../outbound/http-request.js';
-import type { Address } from '../../sales/address.js';
+import type { Address } from '../../sales/index.js';
 import type { Decimal } from '../../shared/decimal.js';
 
 export interface ShipPackage {

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ShippingRateTable } from '../../../generated/prisma/client.js';
 import { Decimal, ZERO } from '../../shared/decimal.js';
-import type { Address } from '../../sales/address.js';
+import type { Address } from '../../sales/index.js';
 import { bracketsOf, zonesOf } from '../rate-tables.js';
 import type { BoughtLabel, RateQuote, RateRequest, ShipPackage, ShippingProvider } from './provider.js';
 

@@ -1,0 +1,31 @@
+// The inventory area's front door: what other areas, the GraphQL layer, REST mappings, jobs and the CLI may use.
+// Code outside src/domain/inventory/ imports from here, never from a file inside (test/architecture/front-doors.test.ts).
+export { ADJUSTMENT_JSON_TYPES } from './adjustment-json-types.js';
+export { adjustmentJson } from './adjustment-json.js';
+export * as adjustments from './adjustments.js';
+export { ADJUSTMENT_SOURCE, postAdjustment } from './adjustments.js';
+export type { AdjustmentLineInput } from './adjustments.js';
+export type { ExportLocation, ExportLocationStock, ExportLotStock, StockExportRow } from './export/export-rows.js';
+export { exportStocksJson } from './export/stock-export-json.js';
+export { exportStocks } from './export/stock-export.js';
+export type { StockExportPage } from './export/stock-export.js';
+export { listMovements } from './ledger/movement-history.js';
+export { postStockMovements } from './ledger/post-movements.js';
+export type { MovementInput, PostedMovement, PostingContext } from './ledger/post-movements.js';
+export { revalueReceipt } from './ledger/revalue-receipt.js';
+export { reverseReceiptMovements } from './ledger/reverse-receipt.js';
+export { listStock } from './ledger/stock-queries.js';
+export type { StockRow } from './ledger/stock-queries.js';
+export { isExpired, orderLots } from './lots.js';
+export type { LotPickOrder } from './lots.js';
+export { incomingRowsSql, pendingRowsSql } from './quantities-sql.js';
+export { fifoUnitCosts } from './quantities.js';
+export { inventoryAging } from './reports/inventory-aging.js';
+export type { AgingBucket, InventoryAgingRow } from './reports/inventory-aging.js';
+export { stockSnapshot } from './reports/stock-snapshot.js';
+export type { StockSnapshotRow } from './reports/stock-snapshot.js';
+export * as transferOrders from './transfers/transfer-orders.js';
+export { TRANSFER_STATUSES } from './transfers/transfer-orders.js';
+export * as transferTransitions from './transfers/transfer-transitions.js';
+export { verifyLedger } from './verify.js';
+export * as warehouseGroups from './warehouse-groups.js';
