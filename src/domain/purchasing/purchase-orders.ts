@@ -208,8 +208,25 @@ async function prepareOrder(tx: TenantTx, input: PurchaseOrderInput, stored: Sto
 }
 
 /**
+ * The columns of a purchase order line that pricing derives again (prepareLines) or that place it; every other
+ * column of a stored line is carried as it is through an update that does not give new lines, so a column added
+ * to the model later keeps its value without being named here (test/rest/purchase-order-stored-lines.test.ts).
+ */
+export const PURCHASE_ORDER_LINE_DERIVED_COLUMNS = ['id', 'companyId', 'purchaseOrderId', 'position', 'baseQuantity', 'lineTotal', 'taxAmount'] as const;
+
+type StoredLine = StoredOrder['lines'][number];
+type CarriedLine = Omit<StoredLine, (typeof PURCHASE_ORDER_LINE_DERIVED_COLUMNS)[number]>;
+
+function carriedColumns(line: StoredLine): CarriedLine {
+  const carried: Record<string, unknown> = { ...line };
+  for (const column of PURCHASE_ORDER_LINE_DERIVED_COLUMNS) delete carried[column];
+  return carried as CarriedLine;
+}
+
+/**
  * On an update without new lines, the stored lines again, so that their totals follow a new currency or date.
- * Their unit costs are kept; in a new currency they are converted at the order date's rate.
+ * Their unit costs are kept; in a new currency they are converted at the order date's rate. Every column that
+ * pricing does not derive is carried over as stored.
  */
 async function repriceStored(tx: TenantTx, stored: StoredOrder, pricing: PricingContext, errors: FieldErrorCollector) {
   let rate = new Decimal(1);
@@ -230,7 +247,8 @@ async function repriceStored(tx: TenantTx, stored: StoredOrder, pricing: Pricing
     taxRate: line.taxRate,
     expectedDate: formatDateOnly(line.expectedDate),
   }));
-  return prepareLines(tx, lines, pricing, errors);
+  const priced = await prepareLines(tx, lines, pricing, errors);
+  return priced && priced.map((row, i) => ({ ...carriedColumns(stored.lines[i]!), ...row }));
 }
 
 async function writeChildren(tx: TenantTx, orderId: number, written: WrittenOrder): Promise<void> {
