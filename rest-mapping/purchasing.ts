@@ -1,5 +1,6 @@
 // Purchasing (issue 8): purchase orders — the document and its states.
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 import { PAGE_META } from './shared.js';
 
 const ORDER_FIELDS = /* GraphQL */ `
@@ -7,10 +8,7 @@ const ORDER_FIELDS = /* GraphQL */ `
     id poNumber status syncStatus lastSyncedAt externalShipmentId
     supplier { id name } warehouse { id name }
     currency exchangeRate orderDate expectedDate reference notes
-    lines {
-      id product { id sku name } supplierSkuId quantity uom { id name } baseQuantity quantityReceived quantityOpen
-      unitCost taxRate lineTotal taxAmount expectedDate
-    }
+    lines { ${everyField('PurchaseOrderLine', { product: 'id sku name', uom: 'id name' })} }
     additionalCosts { id name amount }
     subtotal taxTotal additionalCostsTotal total totalBase
     paymentTerms { depositPercent depositDueDays balanceDueDays balanceDueFrom }
@@ -99,7 +97,7 @@ export const purchasingRoutes: RestRoute[] = [
     tag: 'Purchase orders',
     summary: 'Create a purchase order (draft)',
     description:
-      '{supplier_id, warehouse_id, currency?, order_date?, expected_date?, reference?, notes?, payment_terms?, lines: [{product_id | sku, supplier_sku_id?, quantity, uom_id?, unit_cost?, tax_rate?, expected_date?}], additional_costs?: [{name, amount}]}. The currency defaults to the supplier\'s, else the base currency; the exchange rate to the base currency is the one in force on the order date (422 on currency when none). A line without unit_cost takes the supplier SKU\'s cost, else the product\'s unit cost, in the order\'s currency. po_number comes from a per-company sequence (PO-000001).',
+      'A line names its product by product_id or sku. The currency defaults to the supplier\'s, else the base currency; the exchange rate to the base currency is the one in force on the order date (422 on currency when none). A line without unit_cost takes the supplier SKU\'s cost, else the product\'s unit cost, in the order\'s currency. po_number comes from a per-company sequence (PO-000001).',
     graphql: /* GraphQL */ `
       mutation CreatePurchaseOrder($input: PurchaseOrderCreateInput!) { createPurchaseOrder(input: $input) { ...PurchaseOrderFields } }
       ${ORDER_FIELDS}`,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { onPostgres } from '../support/test-database.js';
 import { restClient, expectErrors } from '../support/rest-client.js';
+import { documentedKeys } from '../support/documented-keys.js';
 
 let server: TestServer;
 let acme: Tenant;
@@ -17,15 +18,9 @@ let nut: any;
 let box: any;
 let supplierSku: any;
 
-const ORDER_KEYS = [
-  'additional_costs', 'additional_costs_total', 'cancelled_at', 'closed_at', 'created_at', 'currency', 'deals', 'exchange_rate', 'expected_date',
-  'external_shipment_id', 'id', 'last_synced_at', 'lines', 'notes', 'order_date', 'payment_terms', 'po_number', 'reference', 'status',
-  'submitted_at', 'subtotal', 'supplier', 'supplier_response', 'sync_status', 'tax_total', 'total', 'total_base', 'updated_at', 'warehouse',
-];
-const LINE_KEYS = [
-  'base_quantity', 'expected_date', 'id', 'line_total', 'product', 'quantity', 'quantity_open', 'quantity_received', 'supplier_sku_id',
-  'tax_amount', 'tax_rate', 'unit_cost', 'uom',
-];
+// The keys an order and a line answer with, as the OpenAPI document describes them (built from the routes' selections).
+const ORDER_KEYS = documentedKeys('getPurchaseOrder', 'data');
+const LINE_KEYS = documentedKeys('getPurchaseOrder', 'data', 'lines', '[]');
 
 const { api, post } = restClient(() => ({ server, tenant: acme }));
 

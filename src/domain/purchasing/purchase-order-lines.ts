@@ -4,6 +4,7 @@
 // converted into the order's currency at the order date. Amounts are rounded to the currency's minor units
 // where they are stated (line totals, taxes, totals); unit costs keep their precision.
 import type { TenantTx } from '../../db/tenant-client.js';
+import type { PurchaseOrderLine } from '../../generated/prisma/client.js';
 import { effectiveRate, rateToBase, checkMoney } from '../currencies/index.js';
 import { roundToCurrency } from '../shared/currency-codes.js';
 import { resolveProductLines } from '../products/index.js';
@@ -29,19 +30,11 @@ export interface AdditionalCostInput {
   amount?: Decimal | null;
 }
 
-export interface LineRow {
-  position: number;
-  productId: number;
-  supplierSkuId: number | null;
-  quantity: Decimal;
-  uomId: number | null;
-  baseQuantity: Decimal;
-  unitCost: Decimal;
-  taxRate: Decimal;
-  lineTotal: Decimal;
-  taxAmount: Decimal;
-  expectedDate: Date | null;
-}
+/**
+ * A line as it is written: the model's columns (the Prisma type, so a column added to PurchaseOrderLine must be
+ * given here by prepareLines) but for its keys and what receiving books later.
+ */
+export type LineRow = Omit<PurchaseOrderLine, 'id' | 'companyId' | 'purchaseOrderId' | 'quantityReceived' | 'baseQuantityReceived'>;
 
 export interface CostRow {
   position: number;
