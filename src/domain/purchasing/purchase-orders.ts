@@ -208,11 +208,12 @@ async function prepareOrder(tx: TenantTx, input: PurchaseOrderInput, stored: Sto
 }
 
 /**
- * The columns of a purchase order line that pricing derives again (prepareLines) or that place it; every other
- * column of a stored line is carried as it is through an update that does not give new lines, so a column added
- * to the model later keeps its value without being named here (test/rest/purchase-order-stored-lines.test.ts).
+ * The columns of a purchase order line that pricing gives again (prepareLines: the supplier SKU of a new supplier,
+ * the unit cost in a new currency and what follows from them) or that place it; every other column of a stored line is carried as it is through an update
+ * that does not give new lines, so a column added to the model later keeps its value without being named here
+ * (test/rest/purchase-order-stored-lines.test.ts).
  */
-export const PURCHASE_ORDER_LINE_DERIVED_COLUMNS = ['id', 'companyId', 'purchaseOrderId', 'position', 'baseQuantity', 'lineTotal', 'taxAmount'] as const;
+export const PURCHASE_ORDER_LINE_DERIVED_COLUMNS = ['id', 'companyId', 'purchaseOrderId', 'position', 'supplierSkuId', 'baseQuantity', 'unitCost', 'lineTotal', 'taxAmount'] as const;
 
 type StoredLine = StoredOrder['lines'][number];
 type CarriedLine = Omit<StoredLine, (typeof PURCHASE_ORDER_LINE_DERIVED_COLUMNS)[number]>;
@@ -248,7 +249,7 @@ async function repriceStored(tx: TenantTx, stored: StoredOrder, pricing: Pricing
     expectedDate: formatDateOnly(line.expectedDate),
   }));
   const priced = await prepareLines(tx, lines, pricing, errors);
-  return priced && priced.map((row, i) => ({ ...carriedColumns(stored.lines[i]!), ...row }));
+  return priced && priced.map((row, i) => ({ ...row, ...carriedColumns(stored.lines[i]!) }));
 }
 
 async function writeChildren(tx: TenantTx, orderId: number, written: WrittenOrder): Promise<void> {
