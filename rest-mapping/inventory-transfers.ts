@@ -1,14 +1,12 @@
 // Transfer orders (issue 4): a document moving stock between two locations or warehouses.
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 import { PAGE_META } from './shared.js';
 
 const TRANSFER_FIELDS = /* GraphQL */ `
   fragment TransferOrderFields on TransferOrder {
     id status sourceLocationId destinationLocationId notes shippedAt receivedAt cancelledAt createdAt updatedAt
-    lines {
-      id productId sku lotId lotNumber quantity shippedQuantity receivedQuantity outstandingQuantity unitCost
-      lots { lotId lotNumber shippedQuantity receivedQuantity }
-    }
+    lines { ${everyField('TransferOrderLine', { lots: 'lotId lotNumber shippedQuantity receivedQuantity' })} }
   }`;
 
 const path = '/transfer-orders/{transferOrderId}';

@@ -1,4 +1,5 @@
 // REST routes of sales orders: drafts, confirmation with allocation, backorders, cancel and close.
+import { everyField } from './every-field.js';
 import type { RestRoute } from '../src/rest/route.js';
 import { ADDRESS_FIELDS } from './customers.js';
 import { PAGE_META } from './shared.js';
@@ -7,10 +8,7 @@ export const SALES_ORDER_FIELDS = /* GraphQL */ `
   fragment SalesOrderFields on SalesOrder {
     id orderNumber externalOrderId status channel { id label } company { id name } orderDate currency
     shipTo { ${ADDRESS_FIELDS} } requestedShipDate shippingMethod notes
-    lines {
-      id product { id sku name } quantity uom { id name } unitPrice priceSource discountPercent taxRate discountAmount lineTotal taxAmount
-      quantityAllocated quantityBackordered quantityShipped allocations { warehouseId quantity }
-    }
+    lines { ${everyField('SalesOrderLine', { product: 'id sku name', uom: 'id name', allocations: 'warehouseId quantity' })} }
     subtotal discountTotal taxTotal total createdAt updatedAt confirmedAt cancelledAt closedAt
   }`;
 

@@ -2,6 +2,7 @@
 // stock checked at both ends and in transit, over-receipt, cancel rules, lots kept across the move, the FIFO
 // cost carried to the destination, tenant isolation, and the ledger check over everything posted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentedKeys } from '../support/documented-keys.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { verifyLedger } from '../../src/domain/inventory/verify.js';
@@ -17,10 +18,8 @@ const ORDER_KEYS = [
   'cancelled_at', 'created_at', 'destination_location_id', 'id', 'lines', 'notes', 'received_at', 'shipped_at',
   'source_location_id', 'status', 'updated_at',
 ];
-const LINE_KEYS = [
-  'id', 'lot_id', 'lot_number', 'lots', 'outstanding_quantity', 'product_id', 'quantity', 'received_quantity',
-  'shipped_quantity', 'sku', 'unit_cost',
-];
+// The keys a line answers with, as the OpenAPI document describes them (built from the route's selection).
+const LINE_KEYS = documentedKeys('getTransferOrder', 'data', 'lines', '[]');
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -4,6 +4,7 @@
 // are rounded to the currency's minor units where they are stated; unit prices keep their precision.
 //   gross = quantity × unit_price; discount = gross × discount_percent / 100; line_total = gross − discount;
 //   tax = line_total × tax_rate / 100; subtotal = Σ gross; total = subtotal − discount_total + tax_total.
+import type { SalesOrderLine } from '../../generated/prisma/client.js';
 import type { TenantTx } from '../../db/tenant-client.js';
 import { roundToCurrency } from '../shared/currency-codes.js';
 import { quotePrices } from '../pricing/index.js';
@@ -22,20 +23,8 @@ export interface SalesOrderLineInput {
   taxRate?: Decimal | null;
 }
 
-export interface SalesLineRow {
-  position: number;
-  productId: number;
-  quantity: Decimal;
-  uomId: number | null;
-  baseQuantity: Decimal;
-  unitPrice: Decimal;
-  priceSource: string;
-  discountPercent: Decimal;
-  taxRate: Decimal;
-  discountAmount: Decimal;
-  lineTotal: Decimal;
-  taxAmount: Decimal;
-}
+/** A line as it is written: the model's columns (the Prisma type) but for its keys and what shipping books later. */
+export type SalesLineRow = Omit<SalesOrderLine, 'id' | 'companyId' | 'salesOrderId' | 'baseQuantityShipped'>;
 
 export interface SalesPricing {
   customerCompanyId: number | null;
