@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { restClient } from '../support/rest-client.js';
-import { recordStatements } from '../support/statement-log.js';
+import { statementCounter } from '../support/statement-log.js';
 
 let server: TestServer;
 let acme: Tenant;
-const statements: string[] = [];
+const counter = statementCounter();
 let supplier: any;
 let small: any;
 let large: any;
@@ -25,11 +25,7 @@ async function receivedOrder(lineCount: number, warehouseId: number): Promise<an
 }
 
 /** The SQL statements one call runs. */
-async function counted(call: () => Promise<unknown>): Promise<number> {
-  const before = statements.length;
-  await call();
-  return statements.length - before;
-}
+const counted = counter.of;
 
 const billOf = (po: any, number: string) => ({
   supplier_id: supplier.id,
@@ -40,7 +36,7 @@ const billOf = (po: any, number: string) => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }) });
+  server = await startTestServer({ database: await openTestDatabase({ onQuery: counter.onQuery }) });
   acme = await server.createTenant('acme');
   supplier = await post('/suppliers', { name: 'Counted' });
   const warehouse = await post('/locations', { name: 'Main' });

@@ -5,19 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { restClient } from '../support/rest-client.js';
-import { recordStatements } from '../support/statement-log.js';
+import { statementCounter } from '../support/statement-log.js';
 
 let server: TestServer;
 let acme: Tenant;
-const statements: string[] = [];
+const counter = statementCounter();
 const { api, post } = restClient(() => ({ server, tenant: acme }));
 
-async function counted(call: () => Promise<{ status: number; text: string }>): Promise<number> {
-  const before = statements.length;
-  const res = await call();
-  expect(res.status, res.text).toBeLessThan(300);
-  return statements.length - before;
-}
+const counted = counter.ofSuccess;
 
 /** A warehouse holding `size` products, and a started session over it with its lines. */
 async function warehouseOf(size: number) {
@@ -38,7 +33,7 @@ let small: Awaited<ReturnType<typeof warehouseOf>>;
 let large: Awaited<ReturnType<typeof warehouseOf>>;
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }) });
+  server = await startTestServer({ database: await openTestDatabase({ onQuery: counter.onQuery }) });
   acme = await server.createTenant('acme');
   small = await warehouseOf(2);
   large = await warehouseOf(15);

@@ -11,13 +11,13 @@ import { silentLogger } from '../../src/http/logger.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { restClient } from '../support/rest-client.js';
-import { recordStatements } from '../support/statement-log.js';
+import { statementCounter } from '../support/statement-log.js';
 
 let server: TestServer;
 let worker: Worker;
 let small: Tenant;
 let large: Tenant;
-const statements: string[] = [];
+const counter = statementCounter();
 const { api, post } = restClient(() => ({ server, tenant: small }));
 
 async function companyOf(slug: string, size: number): Promise<Tenant> {
@@ -40,14 +40,10 @@ async function companyOf(slug: string, size: number): Promise<Tenant> {
   return tenant;
 }
 
-async function counted(run: () => Promise<unknown>): Promise<number> {
-  const before = statements.length;
-  await run();
-  return statements.length - before;
-}
+const counted = counter.of;
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }) });
+  server = await startTestServer({ database: await openTestDatabase({ onQuery: counter.onQuery }) });
   worker = createWorker({ prisma: server.database.prisma, config: server.config, logger: silentLogger, handlers: jobHandlers });
   small = await companyOf('small', 2);
   large = await companyOf('large', 15);

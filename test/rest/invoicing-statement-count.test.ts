@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { restClient } from '../support/rest-client.js';
-import { recordStatements } from '../support/statement-log.js';
+import { statementCounter } from '../support/statement-log.js';
 
 let server: TestServer;
 let acme: Tenant;
-const statements: string[] = [];
+const counter = statementCounter();
 let channel: any;
 let warehouse: any;
 let small: any;
@@ -17,11 +17,7 @@ let large: any;
 
 const { api, post } = restClient(() => ({ server, tenant: acme }));
 
-async function counted(call: () => Promise<unknown>): Promise<number> {
-  const before = statements.length;
-  await call();
-  return statements.length - before;
-}
+const counted = counter.of;
 
 /** A confirmed order of `lineCount` products, fully shipped. */
 async function shippedOrder(lineCount: number): Promise<any> {
@@ -39,7 +35,7 @@ async function shippedOrder(lineCount: number): Promise<any> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }) });
+  server = await startTestServer({ database: await openTestDatabase({ onQuery: counter.onQuery }) });
   acme = await server.createTenant('acme');
   warehouse = await post('/locations', { name: 'Main' });
   const group = await post('/warehouse-groups', { name: 'Shop', warehouse_ids: [warehouse.id] });

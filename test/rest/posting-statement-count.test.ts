@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type CallResult, type Tenant, type TestServer } from '../support/test-server.js';
 import { restClient } from '../support/rest-client.js';
-import { recordStatements } from '../support/statement-log.js';
+import { statementCounter } from '../support/statement-log.js';
 
 let server: TestServer;
 let acme: Tenant;
-const statements: string[] = [];
+const counter = statementCounter();
 const { api, post } = restClient(() => ({ server, tenant: acme }));
 
 const SIZES = [10, 10, 100] as const;
@@ -21,12 +21,7 @@ let supplier: any;
 let plain: any[] = [];
 let tracked: any[] = [];
 
-async function counted(call: () => Promise<CallResult>): Promise<number> {
-  const before = statements.length;
-  const res = await call();
-  expect(res.status, res.text).toBeLessThan(300);
-  return statements.length - before;
-}
+const counted = counter.ofSuccess;
 
 /**
  * Prepares a document of each size (warm-up 10, 10, 100 lines), then posts them in that order and answers
@@ -43,7 +38,7 @@ async function statementsOf(prepare: (size: number, round: number) => Promise<()
 const lines = (products: any[], size: number, line: (product: any, index: number) => object) => products.slice(0, size).map(line);
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }) });
+  server = await startTestServer({ database: await openTestDatabase({ onQuery: counter.onQuery }) });
   acme = await server.createTenant('acme');
   main = await post('/locations', { name: 'Main' });
   other = await post('/locations', { name: 'Other' });

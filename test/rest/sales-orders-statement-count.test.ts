@@ -5,24 +5,20 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { restClient } from '../support/rest-client.js';
-import { recordStatements } from '../support/statement-log.js';
+import { statementCounter } from '../support/statement-log.js';
 
 let server: TestServer;
 let acme: Tenant;
-const statements: string[] = [];
+const counter = statementCounter();
 let channel: any;
 const products: any[] = [];
 
 const { api, post } = restClient(() => ({ server, tenant: acme }));
 
-async function counted(call: () => Promise<unknown>): Promise<number> {
-  const before = statements.length;
-  await call();
-  return statements.length - before;
-}
+const counted = counter.of;
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }) });
+  server = await startTestServer({ database: await openTestDatabase({ onQuery: counter.onQuery }) });
   acme = await server.createTenant('acme');
   const one = await post('/locations', { name: 'One' });
   const two = await post('/locations', { name: 'Two' });

@@ -5,24 +5,20 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { restClient } from '../support/rest-client.js';
-import { recordStatements } from '../support/statement-log.js';
+import { statementCounter } from '../support/statement-log.js';
 
 let server: TestServer;
 let acme: Tenant;
-const statements: string[] = [];
+const counter = statementCounter();
 let so: any;
 let shipment: any;
 
 const { api, post } = restClient(() => ({ server, tenant: acme }));
 
-async function counted<T>(call: () => Promise<T>): Promise<{ count: number; result: T }> {
-  const before = statements.length;
-  const result = await call();
-  return { count: statements.length - before, result };
-}
+const counted = counter.count;
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }) });
+  server = await startTestServer({ database: await openTestDatabase({ onQuery: counter.onQuery }) });
   acme = await server.createTenant('acme');
   const north = await post('/locations', { name: 'North' });
   const group = await post('/warehouse-groups', { name: 'Shop', warehouse_ids: [north.id] });
