@@ -209,9 +209,9 @@ async function prepareOrder(tx: TenantTx, input: PurchaseOrderInput, stored: Sto
 
 /**
  * The columns of a purchase order line that pricing gives again (prepareLines: the supplier SKU of a new supplier,
- * the unit cost in a new currency and what follows from them) or that place it; every other column of a stored line is carried as it is through an update
- * that does not give new lines, so a column added to the model later keeps its value without being named here
- * (test/rest/purchase-order-stored-lines.test.ts).
+ * the unit cost in a new currency and what follows from them) or that place it. Every other column of a stored
+ * line is carried as it is through an update that does not give new lines, so a column added to the model later
+ * keeps its value without being named here (test/rest/purchase-order-stored-lines.test.ts).
  */
 export const PURCHASE_ORDER_LINE_DERIVED_COLUMNS = ['id', 'companyId', 'purchaseOrderId', 'position', 'supplierSkuId', 'baseQuantity', 'unitCost', 'lineTotal', 'taxAmount'] as const;
 
