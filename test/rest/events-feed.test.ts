@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
 import { expectErrors, restClient } from '../support/rest-client.js';
-import { onPostgres } from '../support/test-database.js';
+import { onPostgres, withAdmin } from '../support/test-database.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 
@@ -15,8 +15,8 @@ let globex: Tenant;
 const { api, post } = restClient(() => ({ server, tenant: acme }));
 
 /**
- * Waits for a condition. On PostgreSQL a committed event shows once every older transaction of the whole server
- * has ended (the feed's horizon), and other test files run beside this one: the feed may lag a moment.
+ * Waits for a condition. On PostgreSQL a committed event shows once every older transaction of its database has
+ * ended (the feed's horizon), and the server's own jobs run beside the requests: the feed may lag a moment.
  */
 async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -226,5 +226,25 @@ describe('the event outbox', () => {
       return res.body.data.length >= 2 && res;
     });
     expect(after.body.data.map((e: any) => e.data.marker ?? e.data.product_id)).toEqual(['open transaction', product.id]);
+  });
+
+  // Other test files' databases live on the same server, as other services' may in production: a long
+  // transaction there (a migration, a report) can write no event here and must not hold this feed back.
+  it.runIf(onPostgres)('is not held back by a transaction open in another database of the server', async () => {
+    const { next: start } = await readAll();
+    await withAdmin(process.env.TEST_DATABASE_URL!, async (elsewhere) => {
+      await elsewhere.query('BEGIN');
+      await elsewhere.query('SELECT pg_current_xact_id()');
+      try {
+        const product = await post('/products', { name: 'Beside', sku: 'B-1' });
+        const shown = await until('the event beside the other database\'s transaction', async () => {
+          const res = await api('GET', `/events?after=${start}`);
+          return res.body.data.length > 0 && res;
+        }, 10_000);
+        expect(shown.body.data.map((e: any) => [e.type, e.data.product_id])).toEqual([['product.created', product.id]]);
+      } finally {
+        await elsewhere.query('ROLLBACK');
+      }
+    });
   });
 });

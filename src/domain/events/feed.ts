@@ -2,12 +2,12 @@
 //
 // Order is (txId, id): txId is the id of the transaction that wrote the event, id its sequence number. A
 // transaction that is still open may have taken a smaller id or txId than events already committed, so the
-// feed only shows events of transactions older than every transaction still running (txId below
-// feed_horizon(): the snapshot's xmin, held on a Citus cluster just below the oldest transaction whose coordinator
-// part committed while a part on a worker is not committed yet; migration 20261128170000). Past that horizon no
-// event can appear any more, so
-// a reader that goes on from a cursor never skips one; an event of an open transaction shows once it and every
-// older transaction have ended (a long transaction delays the feed, it never loses an event).
+// feed only shows events of transactions older than every transaction of this database still running (txId
+// below feed_horizon(): database_xmin(), held on a Citus cluster just below the oldest transaction whose
+// coordinator part committed while a part on a worker is not committed yet; migrations 20261128170000 and
+// 20261129050000). Past that horizon no event can appear any more, so a reader that goes on from a cursor never
+// skips one; an event of an open transaction shows once it and every older transaction of the database have
+// ended (a long transaction delays the feed, it never loses an event; one in another database does not).
 //
 // The cursor is opaque to clients: base64url of "txId:id" of the last event seen. It names only a position,
 // and the feed is read within the caller's company, so it needs no signature.
