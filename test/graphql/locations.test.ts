@@ -1,17 +1,8 @@
 // Locations through /graphql, with the error codes and limits that dashboards and GraphiQL users see.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
-const gql = (query: string, variables: Record<string, unknown> = {}) =>
-  server.graphql(query, variables, { company: 'acme', token: acme.token });
-
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-});
-afterAll(() => server?.close());
+const { server, companies: { acme }, gql } = serverForFile(['acme']);
 
 describe('locations in GraphQL', () => {
   it('creates, reads with relations, updates and deletes', async () => {

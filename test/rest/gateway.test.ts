@@ -1,18 +1,11 @@
 // Behaviour of the REST gateway itself: unknown routes, bad bodies, limits, request ids, sofa routes, OpenAPI.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv } from 'ajv';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 import { MAX_BODY_BYTES } from '../../src/http/body.js';
 
-let server: TestServer;
-let acme: Tenant;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-});
-afterAll(() => server?.close());
+const { server, companies: { acme } } = serverForFile(['acme']);
 
 const opts = () => ({ company: 'acme', token: acme.token });
 
