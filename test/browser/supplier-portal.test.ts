@@ -3,31 +3,22 @@
 // expired or lead to a cancelled order showing a clear page and changing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
+import { serverForFile } from '../support/file-server.js';
+import { submittedPurchaseOrder } from '../support/seed.js';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
   '--host-resolver-rules=MAP *.localhost 127.0.0.1',
 ];
 
-let server: TestServer;
-let acme: Tenant;
+const { server, api, post } = serverForFile(['acme']);
 let browser: Browser;
 let supplier: any;
 let warehouse: any;
 let product: any;
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
-
-
-async function submittedOrder(): Promise<any> {
-  const po = await post('/purchase-orders', {
-    supplier_id: supplier.id, warehouse_id: warehouse.id, expected_date: '2026-08-01',
-    lines: [{ product_id: product.id, quantity: 100, unit_cost: 2, tax_rate: 10 }],
-  });
-  return post(`/purchase-orders/${po.id}/submit`);
-}
+const submittedOrder = () =>
+  submittedPurchaseOrder(post, { supplier_id: supplier.id, warehouse_id: warehouse.id, expected_date: '2026-08-01', lines: [{ product_id: product.id, quantity: 100, unit_cost: 2, tax_rate: 10 }] });
 
 /** A GET of a portal URL without a browser: status and text. */
 async function fetchPage(url: string, init: { method?: string; form?: Record<string, string> } = {}) {
@@ -42,8 +33,6 @@ async function fetchPage(url: string, init: { method?: string; form?: Record<str
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
   supplier = await post('/suppliers', { name: 'Portal Parts' });
   warehouse = await post('/locations', { name: 'Main' });
   product = await post('/products', { name: 'Gear', sku: 'GEAR-1' });
@@ -52,7 +41,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
 });
 
 describe('supplier portal', () => {

@@ -1,26 +1,16 @@
 // `npm run cli -- channel:unlock --company S --id N` end to end: spawns the real CLI (as test/cli/cli.test.ts
 // does) against an embedded data folder holding a locked channel; it unlocks that channel of that company only.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
-import type { Database } from '../../src/db/database.js';
-import { tenantClient } from '../../src/db/tenant-client.js';
-import { createCompany } from '../../src/domain/tenancy/companies.js';
+import { expect, it } from 'vitest';
 import { createChannel } from '../../src/domain/sales/channels.js';
-import { runCli, withDataDir } from '../support/cli.js';
+import { companyWithClient } from '../support/seed.js';
+import { cliDataDir } from '../support/cli.js';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'inventory-channel-cli-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-const cli = (...args: string[]) => runCli(dataDir, ...args);
-const withData = <T>(use: (database: Database) => Promise<T>) => withDataDir(dataDir, use);
+const { cli, withData } = cliDataDir('inventory-channel-cli-');
 
 it('unlocks a locked channel of the company named, and fails on an unknown one', async () => {
   const channelId = await withData(async (database) => {
-    const { company } = await createCompany(database.prisma, { slug: 'shop', name: 'Shop', adminEmail: 'a@shop.test', adminPassword: 'correct horse battery staple' });
-    await createCompany(database.prisma, { slug: 'other', name: 'Other', adminEmail: 'a@other.test', adminPassword: 'correct horse battery staple' });
-    const db = tenantClient(database.prisma, company.id);
+    const { db } = await companyWithClient(database.prisma, 'shop');
+    await companyWithClient(database.prisma, 'other');
     const group = await db.warehouseGroup.create({ data: { name: 'Main' } as any });
     const channel = await createChannel(db, { channelType: 'sales_channel', label: 'Web', warehouseGroupId: group.id, apiLocked: true }, { tokenId: null });
     return channel.id;

@@ -3,27 +3,21 @@
 // so the cases build on each other in order: create a company, issue a token, list, revoke, ...
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/database.js';
+import { describe, expect, it } from 'vitest';
 import { authenticateToken } from '../../src/domain/tenancy/api-tokens.js';
-import { runCli, withDataDir } from '../support/cli.js';
+import { cliDataDir } from '../support/cli.js';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'inventory-cli-test-'));
+const { dataDir, cli, withData } = cliDataDir('inventory-cli-test-');
 const TIMEOUT = 60_000;
 /** The first command also creates the PGlite cluster and applies every migration. */
 const FIRST_TIMEOUT = 120_000;
-
-const cli = (...args: string[]) => runCli(dataDir, ...args);
 
 function lastLine(text: string): string {
   const lines = text.trimEnd().split('\n');
   return lines[lines.length - 1];
 }
-
-const withData = <T>(use: (database: Database) => Promise<T>) => withDataDir(dataDir, use);
 
 /** A fingerprint of every file in the data folder (except the lock), to prove nothing was written. */
 function fingerprint(dir = dataDir): string {
@@ -38,8 +32,6 @@ function fingerprint(dir = dataDir): string {
   walk(dir);
   return hash.digest('hex');
 }
-
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('CLI', () => {
   let secret = '';

@@ -1,21 +1,13 @@
 // `npm run cli -- company:features --company S [--enable F] [--disable F]` end to end: spawns the real CLI
 // against an embedded data folder; it lists, turns on and turns off a company's features, that company's only;
 // an unknown feature is a usage error (exit 2).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
-import type { Database } from '../../src/db/database.js';
+import { expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
-import { createCompany } from '../../src/domain/tenancy/companies.js';
 import { hasFeature, type FeatureName } from '../../src/domain/tenancy/features.js';
-import { runCli, withDataDir } from '../support/cli.js';
+import { companyWithClient } from '../support/seed.js';
+import { cliDataDir } from '../support/cli.js';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'inventory-features-cli-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-const cli = (...args: string[]) => runCli(dataDir, ...args);
-const withData = <T>(use: (database: Database) => Promise<T>) => withDataDir(dataDir, use);
+const { cli, withData } = cliDataDir('inventory-features-cli-');
 const featureOn = (slug: string, feature: FeatureName) =>
   withData(async (database) => {
     const company = await database.prisma.company.findUniqueOrThrow({ where: { slug } });
@@ -24,9 +16,7 @@ const featureOn = (slug: string, feature: FeatureName) =>
 
 it('lists, enables and disables every feature for the company named, refusing unknown features and bad flags', async () => {
   await withData(async (database) => {
-    for (const slug of ['shop', 'other']) {
-      await createCompany(database.prisma, { slug, name: slug, adminEmail: `a@${slug}.test`, adminPassword: 'correct horse battery staple' });
-    }
+    for (const slug of ['shop', 'other']) await companyWithClient(database.prisma, slug);
   });
 
   const listed = await cli('company:features', '--company', 'shop');

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generateTypescriptClient, restOpenApiDocument, TYPESCRIPT_CLIENT_DIR, TYPESCRIPT_CLIENT_SCHEMA_FILE } from '../../scripts/generate-typescript-client.js';
 import { PROJECT_ROOT } from '../../src/project-root.js';
 import type { BusinessDaySummary, Log } from '../../clients/typescript/examples/business-day-summary.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 import { answerChecker } from '../support/answer-check.js';
 
 // The client and the example are loaded by path, not imported: their types come from the generated
@@ -34,8 +34,6 @@ function typecheck(): Promise<{ code: number | string | null; output: string }> 
   });
 }
 
-let server: TestServer;
-let acme: Tenant;
 let document: Record<string, unknown>;
 let generated: { file: string; text: string; changed: boolean };
 let typechecked: Promise<{ code: number | string | null; output: string }>;
@@ -52,13 +50,12 @@ beforeAll(async () => {
   generated = await generateTypescriptClient(document);
   // tsc runs in its own process while the server starts and the business day runs.
   typechecked = typecheck();
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
 });
 afterAll(async () => {
   await typechecked;
-  await server?.close();
 });
+// Started after the beforeAll above (hooks run in the order they are registered), so tsc is already running.
+const { server, companies: { acme } } = serverForFile(['acme']);
 
 it('generates the types from the document the server serves, rewriting a stale file', async () => {
   expect(generated).toMatchObject({ file: TYPESCRIPT_CLIENT_SCHEMA_FILE, changed: true });

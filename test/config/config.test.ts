@@ -121,12 +121,7 @@ describe('loadConfig', () => {
   });
 
   it('reports every bad value at once', () => {
-    const problems = problemsOf({
-      PORT: 'abc',
-      DATABASE_URL: 'mysql://x',
-      BASE_DOMAIN: 'bad domain!',
-      SECRET_KEY: 'short',
-    });
+    const problems = problemsOf({ PORT: 'abc', DATABASE_URL: 'mysql://x', BASE_DOMAIN: 'bad domain!', SECRET_KEY: 'short' });
     expect(problems).toHaveLength(4);
     for (const [i, variable] of ['PORT', 'DATABASE_URL', 'BASE_DOMAIN', 'SECRET_KEY'].entries()) {
       expect(problems[i]).toContain(variable);

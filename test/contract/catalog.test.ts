@@ -3,29 +3,18 @@
 // POST /unit-classes/{unitClassId}/default-unit-of-measure/{unitOfMeasureId}, GET /inventory/stocks/export and
 // GET /imports — checking the envelope, the field names and types of the Resources section, and the status
 // codes and error bodies of the Errors and Limits tables, exactly as the contract writes them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
+import { serverForFile } from '../support/file-server.js';
 import { authRequirement, dataOf, expectInvalid, expectNotFound, expectShape, pageOf, type Shape } from '../support/contract-shape.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
-let warehouse: any;
-let shelf: any;
-let bolt: any;
-let nut: any;
-let kit: any;
-let bom: any;
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
+// Rows made in beforeAll for the tests below.
+let warehouse: any, shelf: any, bolt: any, nut: any, kit: any, bom: any;
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 const expectAuthRequired = authRequirement(() => ({ server, tenant: acme, stranger: globex }));
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   warehouse = await post('/locations', { name: 'Main' });
   shelf = await post('/locations', { name: 'Shelf 1', parent_id: warehouse.id, is_pick_location: true });
   const tag = await post('/tags', { name: 'Steel', description: 'Made of steel', icon: 'bolt', color: '#888888' });
@@ -44,7 +33,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(() => server?.close());
 
 describe('GET /products', () => {
   const DIMENSIONS = ['product', 'box', 'carton', 'shipping', 'pallet'].flatMap((g) => ['length', 'width', 'height'].map((s) => `${g}_${s}`));
@@ -225,15 +213,17 @@ const UNIT: Shape = {
   base_unit: 'boolean', unit_conversion_rules: 'array',
 };
 
-describe('POST /unit-of-measures/{id}', () => {
-  let mass: any;
-  let gram: any;
-  let kilo: any;
+/** A new unit class, its base unit and a unit of 1000 of it: `[class, base, thousand]`. */
+async function classWithThousandUnit(className: string, baseName: string, thousandName: string): Promise<any[]> {
+  const unitClass = await post('/unit-classes', { name: className });
+  const base = await post('/unit-of-measures', { unit_class_id: unitClass.id, name: baseName });
+  return [unitClass, base, await post('/unit-of-measures', { unit_class_id: unitClass.id, name: thousandName, conversion_factor: 1000 })];
+}
 
+describe('POST /unit-of-measures/{id}', () => {
+  let [mass, gram, kilo]: any[] = [];
   beforeAll(async () => {
-    mass = await post('/unit-classes', { name: 'Mass' });
-    gram = await post('/unit-of-measures', { unit_class_id: mass.id, name: 'g' });
-    kilo = await post('/unit-of-measures', { unit_class_id: mass.id, name: 'kg', conversion_factor: 1000 });
+    [mass, gram, kilo] = await classWithThousandUnit('Mass', 'g', 'kg');
   });
 
   it('updates a unit and answers {data: unit of measure}', async () => {
@@ -264,14 +254,9 @@ describe('POST /unit-of-measures/{id}', () => {
 });
 
 describe('POST /unit-classes/{unitClassId}/default-unit-of-measure/{unitOfMeasureId}', () => {
-  let length: any;
-  let mm: any;
-  let m: any;
-
+  let [length, mm, m]: any[] = [];
   beforeAll(async () => {
-    length = await post('/unit-classes', { name: 'Length' });
-    mm = await post('/unit-of-measures', { unit_class_id: length.id, name: 'mm' });
-    m = await post('/unit-of-measures', { unit_class_id: length.id, name: 'm', conversion_factor: 1000 });
+    [length, mm, m] = await classWithThousandUnit('Length', 'mm', 'm');
   });
 
   it('makes the unit the base of its class, unsets the previous one, and answers {data: unit class}', async () => {

@@ -2,32 +2,24 @@
 // operation of the contract's Endpoints section — POST /channels/sales, POST /cost-rules,
 // GET /reports/edi/summary, GET /forecast-warehouse-data/{id} and GET /currency/rates/convert — checking the
 // envelope, the field names and types of the Resources section, and the status codes and error bodies.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { setFeature } from '../../src/domain/tenancy/features.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 import { authRequirement, dataOf, expectInvalid, expectMessageOnly, expectNotFound, expectShape, type Shape } from '../support/contract-shape.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
-let warehouse: any;
-let group: any;
-let supplier: any;
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex'], { background: true });
+// Rows made in beforeAll for the tests below.
+let warehouse: any, group: any, supplier: any;
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 const expectAuthRequired = authRequirement(() => ({ server, tenant: acme, stranger: globex }));
 
 beforeAll(async () => {
-  server = await startTestServer({ background: true });
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   warehouse = await post('/locations', { name: 'Main' });
   group = await post('/warehouse-groups', { name: 'Retail', warehouse_ids: [warehouse.id] });
   supplier = await post('/suppliers', { name: 'Forge Ltd' });
 });
-afterAll(() => server?.close());
 
 describe('POST /channels/sales', () => {
   // The Sales channel table, camelCase; `credentials` is write-only in this service (DESIGN: secrets of

@@ -3,21 +3,16 @@
 // POST /work-orders/{workOrderId}/complete, POST /sales-orders/{salesOrderId}/shipments/{shipmentId}/packages and
 // GET /shipments/{shipmentId}/billable-lines — checking the envelope, the field names and types of the
 // Resources section, and the status codes and error bodies of the Errors and Limits tables.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
+import { salesChannelFrom } from '../support/seed.js';
 import { authRequirement, dataOf, expectInvalid, expectMessageOnly, expectNotFound, expectShape, type Shape } from '../support/contract-shape.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
-let north: any;
-let pickShelf: any;
-let channel: any;
-let widget: any;
-let serum: any;
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
+// Rows made in beforeAll for the tests below.
+let north: any, pickShelf: any, channel: any, widget: any, serum: any;
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 const expectAuthRequired = authRequirement(() => ({ server, tenant: acme, stranger: globex }));
 async function confirmedOrder(lines: Array<{ product_id: number; quantity: number }>): Promise<any> {
   const draft = await post('/sales-orders', { channel_id: channel.id, lines });
@@ -25,13 +20,9 @@ async function confirmedOrder(lines: Array<{ product_id: number; quantity: numbe
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   north = await post('/locations', { name: 'North' });
   pickShelf = await post('/locations', { name: 'A-pick', parent_id: north.id, is_pick_location: true });
-  const group = await post('/warehouse-groups', { name: 'Shop', warehouse_ids: [north.id] });
-  channel = await post('/channels', { channelType: 'sales_channel', label: 'Web', warehouseGroupId: group.id });
+  channel = await salesChannelFrom(post, [north.id]);
   widget = await post('/products', { name: 'Widget', sku: 'W-1', retail_price: 10 });
   serum = await post('/products', { name: 'Serum', sku: 'SERUM', retail_price: 5, lot_tracking: true, lot_deduction_strategy: 'FEFO' });
   await post('/inventory/adjustments', {
@@ -41,7 +32,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(() => server?.close());
 
 describe('GET /pickflow/picklists/{id}', () => {
   const PICKLIST: Shape = {

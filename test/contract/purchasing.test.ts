@@ -6,25 +6,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
+import { submittedPurchaseOrder } from '../support/seed.js';
 import { authRequirement, dataOf, expectInvalid, expectMessageOnly, expectNotFound, expectShape, pageOf } from '../support/contract-shape.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 let wms: http.Server;
 let wmsUrl: string;
-let supplier: any;
-let warehouse: any;
-let bolt: any;
+// Rows made in beforeAll for the tests below.
+let supplier: any, warehouse: any, bolt: any;
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 const expectAuthRequired = authRequirement(() => ({ server, tenant: acme, stranger: globex }));
-async function submittedOrder(warehouseId: number, quantity = 10, unitCost = 2): Promise<any> {
-  const draft = await post('/purchase-orders', { supplier_id: supplier.id, warehouse_id: warehouseId, order_date: '2026-05-01', expected_date: '2026-06-01', lines: [{ product_id: bolt.id, quantity, unit_cost: unitCost }] });
-  return post(`/purchase-orders/${draft.id}/submit`);
-}
+const submittedOrder = (warehouseId: number, quantity = 10, unitCost = 2) =>
+  submittedPurchaseOrder(post, { supplier_id: supplier.id, warehouse_id: warehouseId, order_date: '2026-05-01', expected_date: '2026-06-01', lines: [{ product_id: bolt.id, quantity, unit_cost: unitCost }] });
 
 beforeAll(async () => {
   let shipments = 0;
@@ -38,15 +33,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => wms.listen(0, '127.0.0.1', resolve));
   wmsUrl = `http://127.0.0.1:${(wms.address() as AddressInfo).port}/api/`;
 
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   supplier = await post('/suppliers', { name: 'Bolt Works' });
   warehouse = await post('/locations', { name: 'Main' });
   bolt = await post('/products', { name: 'Bolt', sku: 'B-1' });
 });
 afterAll(async () => {
-  await server?.close();
   wms?.closeAllConnections();
   await new Promise((resolve) => wms?.close(resolve));
 });

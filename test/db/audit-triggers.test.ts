@@ -1,15 +1,10 @@
 // Every company-owned table carries the audit triggers, unless src/domain/audit/audited-tables.ts says why not:
 // a table added later without them (or without a reason) fails here, so the audit log never silently misses one.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../../src/db/database.js';
+import { expect, it } from 'vitest';
 import { NOT_AUDITED } from '../../src/domain/audit/audited-tables.js';
-import { openTestDatabase } from '../support/test-database.js';
+import { databaseForTests } from '../support/file-server.js';
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(() => database?.close());
+const database = databaseForTests();
 
 it('audits every company-owned table except the ones listed with a reason', async () => {
   const tables = await database.sql.query<{ table_name: string; has_id: boolean; triggers: string[] }>(`

@@ -13,20 +13,13 @@ import { distributionPlan } from '../../src/db/distribution-plan.js';
 import { readKeyCatalog } from '../../src/db/key-catalog.js';
 import { applyMigrations, readMigrations } from '../../src/db/migrations.js';
 import { ownershipOf } from '../../src/db/tenant-key-rules.js';
-import { onCitus, openTestDatabase } from '../support/test-database.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-
-const API = '/external/api/v1';
+import { onCitus } from '../support/test-database.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+import { serverForFile, databaseForTests } from '../support/file-server.js';
+import { restClient } from '../support/rest-client.js';
 
 describe.skipIf(!onCitus)('on a Citus cluster', () => {
-  let database: Database & { url?: string };
-
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = databaseForTests();
 
   it('distributes every company-owned table by companyId, co-located, with the shared tables as reference tables and every key in place', async () => {
     const catalog = await readKeyCatalog(database.sql);
@@ -91,22 +84,14 @@ describe.skipIf(!onCitus)('on a Citus cluster', () => {
 });
 
 describe.skipIf(!onCitus)("a company's requests on a Citus cluster", () => {
-  let setup: TestServer;
-  let strict: TestServer;
+  const { server: setup, companies: { acme }, post } = serverForFile(['acme', 'globex']);
   let strictDatabase: Database;
-  let acme: Tenant;
+  let strict: TestServer;
 
   beforeAll(async () => {
-    setup = await startTestServer();
-    acme = await setup.createTenant('acme');
-    await setup.createTenant('globex');
-    const call = (method: string, path: string, body?: unknown) => setup.call(method, `${API}${path}`, { token: acme.token, company: 'acme', body });
-    const product = await call('POST', '/products', { name: 'Widget', sku: 'W-1' });
-    const location = await call('POST', '/locations', { name: 'Main' });
-    expect(product.status).toBe(201);
-    expect(location.status).toBe(201);
-    const adjustment = await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.body.data.id, location_id: location.body.data.id, quantity: 10, unit_cost: 2 }] });
-    expect(adjustment.status, adjustment.text).toBe(201);
+    const product = await post('/products', { name: 'Widget', sku: 'W-1' });
+    const location = await post('/locations', { name: 'Main' });
+    await post('/inventory/adjustments', { lines: [{ product_id: product.id, location_id: location.id, quantity: 10, unit_cost: 2 }] });
 
     // From now on the database refuses any statement that Citus would run as more than one task.
     const url = setup.database.url!;
@@ -118,10 +103,8 @@ describe.skipIf(!onCitus)("a company's requests on a Citus cluster", () => {
     strictDatabase = await openDatabase({ kind: 'postgres', url }, { migrate: false });
     strict = await startTestServer({ database: strictDatabase });
   });
-  afterAll(async () => {
-    await strict?.close();
-    await setup?.close();
-  });
+  // Before the set-up server (afterAll hooks run last registered first): the strict one shares its database.
+  afterAll(() => strict?.close());
 
   it("keeps the company's rows on one worker", async () => {
     const nodes = await setup.database.sql.query<{ node: string }>(
@@ -136,7 +119,7 @@ describe.skipIf(!onCitus)("a company's requests on a Citus cluster", () => {
   });
 
   it('runs the statements of a request through the company host on one shard each', async () => {
-    const call = (method: string, path: string, body?: unknown) => strict.call(method, `${API}${path}`, { token: acme.token, company: 'acme', body });
+    const { api: call } = restClient(() => ({ server: strict, tenant: acme }));
     const page = await call('GET', '/products?per_page=50&sku=W-1');
     expect(page.status, page.text).toBe(200);
     expect(page.body.data).toHaveLength(1);

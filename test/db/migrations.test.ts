@@ -3,11 +3,12 @@
 // Drift: a database built by applying prisma/migrations must have exactly the tables, columns, indexes
 // and constraints of a database built from the SQL Prisma generates for the current schema. When this
 // fails, someone edited schema.prisma without `npm run migration:create -- <name>` (or edited a migration).
-import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { inMemoryCluster } from '../../src/db/pglite-template.js';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import { pgliteRunner, type SqlRunner } from '../../src/db/sql-runner.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PRISMA = path.join(ROOT, 'node_modules/.bin/prisma');
 const SPAWN_TIMEOUT = 120_000;
+const execFileAsync = promisify(execFile);
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -36,32 +38,16 @@ function tempDir(): string {
 }
 
 /** The SQL Prisma would write for the whole current schema (what `migrate diff --from-empty` prints). */
-function schemaSql(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      PRISMA,
-      ['migrate', 'diff', '--from-empty', '--to-schema-datamodel', 'prisma/schema.prisma', '--script'],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          PRISMA_SCHEMA_ENGINE_BINARY: './package.json',
-          PRISMA_QUERY_ENGINE_LIBRARY: './package.json',
-          PRISMA_HIDE_UPDATE_MESSAGE: '1',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => {
-      if (code === 0) resolve(stdout);
-      else reject(new Error(`prisma migrate diff exited with ${code}:\n${stderr}\n${stdout}`));
-    });
-  });
+async function schemaSql(): Promise<string> {
+  const env = { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: './package.json', PRISMA_QUERY_ENGINE_LIBRARY: './package.json', PRISMA_HIDE_UPDATE_MESSAGE: '1' };
+  const args = ['migrate', 'diff', '--from-empty', '--to-schema-datamodel', 'prisma/schema.prisma', '--script'];
+  try {
+    // A buffer far above the script's size: past execFile's default (1 MiB) a grown schema would fail the test.
+    return (await execFileAsync(PRISMA, args, { cwd: ROOT, env, maxBuffer: 256 * 1024 * 1024 })).stdout;
+  } catch (error) {
+    const { code, stdout, stderr } = error as { code?: number | string; stdout?: string; stderr?: string };
+    throw new Error(`prisma migrate diff exited with ${code}:\n${stderr}\n${stdout}`);
+  }
 }
 
 /**

@@ -1,29 +1,22 @@
 // The tenant-scoped client puts the current company into every key: a row named by `byId` is found only
 // in its own company, a compound key naming another company is rewritten, and the key used on an unscoped
 // client finds nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/database.js';
-import { byId, tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
-import { createCompany } from '../../src/domain/tenancy/companies.js';
-import { openTestDatabase } from '../support/test-database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { byId, type TenantDb } from '../../src/db/tenant-client.js';
+import { companyWithClient } from '../support/seed.js';
+import { databaseForTests } from '../support/file-server.js';
 
-let database: Database;
+const database = databaseForTests();
 let acme: TenantDb;
 let globex: TenantDb;
 let acmeId: number;
 let productId: number;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  const company = async (slug: string) =>
-    (await createCompany(database.prisma, { slug, name: slug, adminEmail: `admin@${slug}.test`, adminPassword: 'a long password' })).company.id;
-  acmeId = await company('acme');
-  acme = tenantClient(database.prisma, acmeId);
-  globex = tenantClient(database.prisma, await company('globex'));
+  ({ companyId: acmeId, db: acme } = await companyWithClient(database.prisma, 'acme'));
+  globex = (await companyWithClient(database.prisma, 'globex')).db;
   productId = (await acme.product.create({ data: { name: 'Widget', sku: 'W-1' } as any })).id;
 });
-
-afterAll(() => database?.close());
 
 describe('tenant-scoped keys', () => {
   it('finds, updates and deletes a row by id only within its company', async () => {

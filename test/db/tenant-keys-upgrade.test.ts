@@ -14,18 +14,19 @@ import { tenantClient } from '../../src/db/tenant-client.js';
 import { verifyLedger } from '../../src/domain/inventory/verify.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 
 const PREVIOUS = '20261122033056_inventory';
 const IMPLICIT_LINKS = '_ProductAlternateSkuToUnitConversionRule';
 
-let source: TestServer;
+const { server: source, companies: { acme, globex } } = serverForFile(['acme', 'globex']);
+const tenants: Tenant[] = [acme, globex];
 let target: Database;
 let upgraded: TestServer;
-let tenants: Tenant[];
 let filledAt: Date;
 const ruleLinks: { companyId: number; ruleId: number; alternateSku: { id: number; sku: string } }[] = [];
 
-let server: TestServer; // the server the helpers below talk to
+let server: TestServer = source; // the server the helpers below talk to
 const api = async (tenant: Tenant, method: string, path: string, body?: unknown) => {
   const res = await server.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body });
   expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
@@ -140,8 +141,6 @@ async function fill(tenant: Tenant, n: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = source = await startTestServer();
-  tenants = [await source.createTenant('acme'), await source.createTenant('globex')];
   for (const [n, tenant] of tenants.entries()) await fill(tenant, n);
   filledAt = new Date(Date.now() + 1000);
   target = await openTestDatabase({ migrate: false });
@@ -152,7 +151,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await upgraded?.close();
-  await source?.close();
 });
 
 describe('upgrading a filled database to tenant-first keys', () => {

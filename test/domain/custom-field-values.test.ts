@@ -1,28 +1,19 @@
 // validateCustomFieldValues against a real database: typing, unknown keys, required values, removal and
 // merging with stored values, and company isolation of the definitions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/database.js';
-import { tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
-import { createCompany } from '../../src/domain/tenancy/companies.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TenantDb } from '../../src/db/tenant-client.js';
 import { FieldErrorCollector } from '../../src/domain/shared/errors.js';
 import { validateCustomFieldValues } from '../../src/domain/custom-fields/custom-field-values.js';
-import { openTestDatabase } from '../support/test-database.js';
+import { companyWithClient } from '../support/seed.js';
+import { databaseForTests } from '../support/file-server.js';
 
-let database: Database;
+const database = databaseForTests();
 let db: TenantDb;
 let otherDb: TenantDb;
 
-async function company(slug: string): Promise<TenantDb> {
-  const { company } = await createCompany(database.prisma, {
-    slug, name: slug, adminEmail: `admin@${slug}.test`, adminPassword: 'correct horse battery staple',
-  });
-  return tenantClient(database.prisma, company.id);
-}
-
 beforeAll(async () => {
-  database = await openTestDatabase();
-  db = await company('acme');
-  otherDb = await company('globex');
+  db = (await companyWithClient(database.prisma, 'acme')).db;
+  otherDb = (await companyWithClient(database.prisma, 'globex')).db;
   const definitions = [
     { key: 'notes', label: 'Notes', type: 'text' },
     { key: 'weight_class', label: 'Weight class', type: 'number', required: true },
@@ -35,7 +26,6 @@ beforeAll(async () => {
   }
   await otherDb.customFieldDefinition.create({ data: { entityType: 'product', key: 'globex_only', label: 'Globex only', type: 'text' } as any });
 });
-afterAll(() => database?.close());
 
 async function validate(values: Record<string, unknown> | null | undefined, existing?: Record<string, unknown>, client: TenantDb = db) {
   const errors = new FieldErrorCollector();

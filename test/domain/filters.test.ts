@@ -1,6 +1,6 @@
 // The list filter grammar (src/domain/shared/filters) on a small field table, and the products table
 // (src/domain/products/product-filters.ts) run against a real database through the domain's list.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/domain/shared/decimal.js';
 import { FieldErrorCollector } from '../../src/domain/shared/errors.js';
 import {
@@ -14,8 +14,7 @@ import {
 import { PRODUCT_FILTERS, productFilterSql } from '../../src/domain/products/product-filters.js';
 import { listProducts } from '../../src/domain/products/products.js';
 import { tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
-import type { Database } from '../../src/db/database.js';
-import { openTestDatabase } from '../support/test-database.js';
+import { databaseForTests } from '../support/file-server.js';
 
 const SPEC: FilterSpec<Record<string, unknown>> = {
   title: { kind: 'string', where: (op, v) => ({ title: stringFilter(op, v) }) },
@@ -34,6 +33,11 @@ function parse(params: Array<[string, string]>) {
   return { conditions, errors: errors.errors };
 }
 
+/** Parameters written `name=value`, as a query string carries them (split at the first `=`). */
+function params(...written: string[]): Array<[string, string]> {
+  return written.map((text) => [text.slice(0, text.indexOf('=')), text.slice(text.indexOf('=') + 1)]);
+}
+
 /** The single message recorded for one parameter that is refused. */
 function problem(name: string, value: string): string {
   const { conditions, errors } = parse([[name, value]]);
@@ -45,15 +49,7 @@ function problem(name: string, value: string): string {
 
 describe('filter grammar: parsing', () => {
   it('reads field[operator]=value for every kind, values typed', () => {
-    const { conditions, errors } = parse([
-      ['title[contains]', 'Ham'],
-      ['qty[gte]', '5'],
-      ['price[lt]', '12.50'],
-      ['state[eq]', 'closed'],
-      ['active[eq]', 'TRUE'],
-      ['at[gt]', '2024-02-29 23:59:58'],
-      ['owner.id[eq]', '-3'],
-    ]);
+    const { conditions, errors } = parse(params('title[contains]=Ham', 'qty[gte]=5', 'price[lt]=12.50', 'state[eq]=closed', 'active[eq]=TRUE', 'at[gt]=2024-02-29 23:59:58', 'owner.id[eq]=-3'));
     expect(errors).toEqual({});
     expect(conditions.map(({ field, operator, param }) => [field, operator, param])).toEqual([
       ['title', 'contains', 'title[contains]'],
@@ -81,15 +77,7 @@ describe('filter grammar: parsing', () => {
   });
 
   it('takes the bare form field=value as eq for every kind, and as the bare operator of a search field', () => {
-    const { conditions, errors } = parse([
-      ['title', 'Hammer'],
-      ['qty', '2'],
-      ['price', '1.5'],
-      ['state', 'Open'],
-      ['active', '0'],
-      ['at', '2024-01-31'],
-      ['search', 'ham'],
-    ]);
+    const { conditions, errors } = parse(params('title=Hammer', 'qty=2', 'price=1.5', 'state=Open', 'active=0', 'at=2024-01-31', 'search=ham'));
     expect(errors).toEqual({});
     expect(conditions.map((c) => c.operator)).toEqual(['eq', 'eq', 'eq', 'eq', 'eq', 'eq', 'contains']);
     expect(conditions[3].value).toBe('OPEN');
@@ -170,12 +158,7 @@ describe('filter grammar: refusals keyed by the parameter as given', () => {
   });
 
   it('reports every bad parameter at once and keeps the good ones', () => {
-    const { conditions, errors } = parse([
-      ['title[contains]', 'ok'],
-      ['price[gt]', 'cheap'],
-      ['nope', '1'],
-      ['title[gt]', 'x'],
-    ]);
+    const { conditions, errors } = parse(params('title[contains]=ok', 'price[gt]=cheap', 'nope=1', 'title[gt]=x'));
     expect(conditions.map((c) => c.param)).toEqual(['title[contains]']);
     expect(Object.keys(errors)).toEqual(['price[gt]', 'nope', 'title[gt]']);
   });
@@ -183,14 +166,7 @@ describe('filter grammar: refusals keyed by the parameter as given', () => {
 
 describe('filter grammar: where', () => {
   it('ANDs the fragments of each condition in order', () => {
-    const { conditions } = parse([
-      ['title', 'Hammer'],
-      ['search', 'ham'],
-      ['qty[gt]', '2'],
-      ['price[lte]', '9.99'],
-      ['state', 'open'],
-      ['active', 'true'],
-    ]);
+    const { conditions } = parse(params('title=Hammer', 'search=ham', 'qty[gt]=2', 'price[lte]=9.99', 'state=open', 'active=true'));
     expect(buildFilterWhere(conditions, SPEC)).toEqual({
       AND: [
         { title: { equals: 'Hammer', mode: 'insensitive' } },
@@ -276,7 +252,7 @@ describe('product filter table', () => {
 });
 
 describe('product filter table against the database', () => {
-  let database: Database;
+  const database = databaseForTests();
   let db: TenantDb;
   let ids: Record<string, number>;
   let bomId: number;
@@ -286,7 +262,6 @@ describe('product filter table against the database', () => {
   let priorityListId: number;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
     const company = await database.prisma.company.create({ data: { slug: 'filters', name: 'Filters' } });
     const other = await database.prisma.company.create({ data: { slug: 'other', name: 'Other' } });
     db = tenantClient(database.prisma, company.id);
@@ -354,7 +329,6 @@ describe('product filter table against the database', () => {
     await database.prisma.product.create({ data: { companyId: other.id, name: 'Hammer', sku: 'HAM-1', retailPrice: '12.50' } });
     ids = { hammer: hammer.id, rake: rake.id, kit: kit.id, sign: sign.id, plain: plain.id };
   });
-  afterAll(() => database?.close());
 
   async function skus(params: Array<[string, string]>): Promise<string[]> {
     const page = await listProducts(db, { filters: params, perPage: 100 }, { select: { sku: true } });

@@ -1,9 +1,8 @@
 // The supplier_skus, boms, price_lists and currency_rates import types against a real database: what a chunk
 // writes, the error of each bad row (line, column, message), update_existing off and on, the company's own
 // data only, and the statements a chunk runs: the same for 3 rows as for 60.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/database.js';
-import { byId, tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { byId, type TenantDb } from '../../src/db/tenant-client.js';
 import { createBom, updateBom } from '../../src/domain/boms/boms.js';
 import { createExchangeRate } from '../../src/domain/currencies/exchange-rates.js';
 import type { CsvRow, ImportOptions, ImportType } from '../../src/domain/imports/import-type.js';
@@ -15,22 +14,17 @@ import { createPriceList } from '../../src/domain/pricing/price-lists.js';
 import { createProduct, updateProduct } from '../../src/domain/products/products.js';
 import { Decimal } from '../../src/domain/shared/decimal.js';
 import { createSupplier } from '../../src/domain/suppliers/suppliers.js';
-import { createCompany } from '../../src/domain/tenancy/companies.js';
-import { openTestDatabase } from '../support/test-database.js';
+import { companyWithClient } from '../support/seed.js';
+import { databaseForTests } from '../support/file-server.js';
 import { recordStatements } from '../support/statement-log.js';
 
-let database: Database;
+const statements: string[] = [];
+const database = databaseForTests({ onQuery: recordStatements(statements) });
 let db: TenantDb;
 let other: TenantDb;
-const statements: string[] = [];
 const ids: Record<string, number> = {};
 let acmeParts: { id: number };
 let globexSupplier: { id: number };
-
-async function company(slug: string): Promise<TenantDb> {
-  const { company } = await createCompany(database.prisma, { slug, name: slug, adminEmail: `admin@${slug}.test`, adminPassword: 'correct horse battery staple' });
-  return tenantClient(database.prisma, company.id);
-}
 
 /** Rows of a small CSV (no quoting): the header is line 1. */
 function csv(text: string): CsvRow[] {
@@ -53,6 +47,18 @@ async function counted(call: () => Promise<unknown>): Promise<number> {
   return statements.length - before;
 }
 
+/**
+ * Applies two chunks of new rows, a small and a large one, then two with update_existing: each pair runs the
+ * same number of statements. The counts are printed for the record.
+ */
+async function expectStatementsWhateverTheSize(type: ImportType, create: [small: string, large: string], update: [small: string, large: string]) {
+  const created = [await counted(() => apply(type, create[0])), await counted(() => apply(type, create[1]))];
+  expect(created[1]).toBe(created[0]);
+  const updated = [await counted(() => apply(type, update[0], { updateExisting: true })), await counted(() => apply(type, update[1], { updateExisting: true }))];
+  expect(updated[1]).toBe(updated[0]);
+  console.log(`${type.key} statements per chunk: create ${created[0]}, update ${updated[0]} (transaction included)`);
+}
+
 const lines = (count: number, line: (i: number) => string) => Array.from({ length: count }, (_, i) => line(i)).join('\n');
 const product = async (sku: string, extra: Record<string, unknown> = {}) => {
   const created = await createProduct(db, { name: `Product ${sku}`, sku, ...extra } as any);
@@ -61,9 +67,8 @@ const product = async (sku: string, extra: Record<string, unknown> = {}) => {
 };
 
 beforeAll(async () => {
-  database = await openTestDatabase({ onQuery: recordStatements(statements) });
-  db = await company('acme');
-  other = await company('globex');
+  db = (await companyWithClient(database.prisma, 'acme')).db;
+  other = (await companyWithClient(database.prisma, 'globex')).db;
   for (const sku of ['GADGET', 'BOLT', 'NUT', 'FRAME', 'WHEEL', 'BIKE', 'SEAT', 'CHAIN', 'X', 'Y', 'Z']) await product(sku);
   await product('WIDGET', { alternateSkus: [{ sku: 'WIDGET-ALT' }] });
   await product('OLD');
@@ -83,7 +88,6 @@ beforeAll(async () => {
   await createExchangeRate(other, { from: 'EUR', to: 'USD', rate: new Decimal('9'), asOf: '2026-01-01' });
   await createPriceList(other, { name: 'Wholesale', currency: 'GBP', entries: [{ productId: globexWidget.id, minQuantity: new Decimal(0), price: new Decimal(1) }] });
 }, 120_000);
-afterAll(() => database?.close());
 
 describe('supplier_skus', () => {
   it('creates supplier SKUs by supplier name or id and by sku or alternate sku, in the supplier\'s currency by default', async () => {
@@ -180,14 +184,7 @@ ACME Parts,NUT,U-3,4,,1`, { updateExisting: true });
     const rowsOf = (prefix: string, count: number) =>
       `supplier,sku,supplier_sku,cost,min_order_quantity,order_multiple,lead_time_days\n` +
       lines(count, (i) => `ACME Parts,P-${String(i).padStart(3, '0')},${prefix}-${i},${i}.5,1,2,${i}`);
-    const create = [await counted(() => apply(supplierSkusImport, rowsOf('S3', 3))), await counted(() => apply(supplierSkusImport, rowsOf('S60', 60)))];
-    expect(create[1]).toBe(create[0]);
-    const update = [
-      await counted(() => apply(supplierSkusImport, rowsOf('S3', 6), { updateExisting: true })),
-      await counted(() => apply(supplierSkusImport, rowsOf('S60', 120), { updateExisting: true })),
-    ];
-    expect(update[1]).toBe(update[0]);
-    console.log(`supplier_skus statements per chunk: create ${create[0]}, update ${update[0]} (transaction included)`);
+    await expectStatementsWhateverTheSize(supplierSkusImport, [rowsOf('S3', 3), rowsOf('S60', 60)], [rowsOf('S3', 6), rowsOf('S60', 120)]);
     expect(await db.supplierSku.count({ where: { supplierSku: { startsWith: 'S60-' } } })).toBe(120);
     expect((await db.supplierSku.findFirstOrThrow({ where: { supplierSku: 'S60-59' } })).cost?.toFixed()).toBe('59.5');
   });
@@ -252,14 +249,7 @@ EUR,CHF,0.96,2026-02-01`);
   it('runs the same statements for 3 rows as for 60', async () => {
     const day = (i: number) => new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10);
     const rowsOf = (to: string, count: number) => `from,to,rate,as_of\n` + lines(count, (i) => `USD,${to},1.${i},${day(i)}`);
-    const create = [await counted(() => apply(currencyRatesImport, rowsOf('CAD', 3))), await counted(() => apply(currencyRatesImport, rowsOf('AUD', 60)))];
-    expect(create[1]).toBe(create[0]);
-    const update = [
-      await counted(() => apply(currencyRatesImport, rowsOf('CAD', 6), { updateExisting: true })),
-      await counted(() => apply(currencyRatesImport, rowsOf('AUD', 120), { updateExisting: true })),
-    ];
-    expect(update[1]).toBe(update[0]);
-    console.log(`currency_rates statements per chunk: create ${create[0]}, update ${update[0]} (transaction included)`);
+    await expectStatementsWhateverTheSize(currencyRatesImport, [rowsOf('CAD', 3), rowsOf('AUD', 60)], [rowsOf('CAD', 6), rowsOf('AUD', 120)]);
     expect(await db.exchangeRate.count({ where: { toCurrency: 'AUD' } })).toBe(120);
   });
 });
@@ -340,14 +330,7 @@ Wholesale,GADGET,1,1,GBP`);
     const rowsOf = (list: string, count: number) =>
       `price_list,sku,min_quantity,price,currency\n` + lines(count, (i) => `${list},P-${String(i % 30).padStart(3, '0')},${Math.floor(i / 30) * 10},${i}.25,USD`);
     // New lists, then the same lists again with new and existing entries.
-    const create = [await counted(() => apply(priceListsImport, rowsOf('Small', 3))), await counted(() => apply(priceListsImport, rowsOf('Large', 60)))];
-    expect(create[1]).toBe(create[0]);
-    const update = [
-      await counted(() => apply(priceListsImport, rowsOf('Small', 6), { updateExisting: true })),
-      await counted(() => apply(priceListsImport, rowsOf('Large', 120), { updateExisting: true })),
-    ];
-    expect(update[1]).toBe(update[0]);
-    console.log(`price_lists statements per chunk: create ${create[0]}, update ${update[0]} (transaction included)`);
+    await expectStatementsWhateverTheSize(priceListsImport, [rowsOf('Small', 3), rowsOf('Large', 60)], [rowsOf('Small', 6), rowsOf('Large', 120)]);
     const large = await db.priceList.findFirstOrThrow({ where: { name: 'Large' }, include: { _count: { select: { entries: true } } } });
     expect(large._count.entries).toBe(120);
   });
@@ -505,14 +488,7 @@ Y,,X,1`);
         return `${sku(built)},,${component},${(i % 3) + 1}`;
       });
     expect(bomImportGroupKey({ line: 2, values: { sku: 'A', name: '' } })).toBe('sku:A');
-    const create = [await counted(() => apply(bomsImport, rowsOf(100, 1))), await counted(() => apply(bomsImport, rowsOf(101, 20)))];
-    expect(create[1]).toBe(create[0]);
-    const update = [
-      await counted(() => apply(bomsImport, rowsOf(100, 1), { updateExisting: true })),
-      await counted(() => apply(bomsImport, rowsOf(101, 20), { updateExisting: true })),
-    ];
-    expect(update[1]).toBe(update[0]);
-    console.log(`boms statements per chunk: create ${create[0]}, update ${update[0]} (transaction included)`);
+    await expectStatementsWhateverTheSize(bomsImport, [rowsOf(100, 1), rowsOf(101, 20)], [rowsOf(100, 1), rowsOf(101, 20)]);
     const last = await bomOf(sku(120));
     expect(last.items).toEqual([[ids[sku(119)], '1', 0, 'planned', null], [ids[sku(1)], '2', 1, 'planned', null], [ids[sku(2)], '3', 2, 'planned', null]]);
     expect(last.builders).toEqual([ids[sku(120)]]);

@@ -1,28 +1,24 @@
 // The ledger check against the posting function directly: a mix of increases, decreases, lots and split
 // takes leaves no difference; a balance row or a cost layer corrupted by raw SQL is reported.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../support/test-database.js';
-import type { Database } from '../../src/db/database.js';
-import { tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
-import { createCompany } from '../../src/domain/tenancy/companies.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { companyWithClient } from '../support/seed.js';
+import { databaseForTests } from '../support/file-server.js';
+import type { TenantDb } from '../../src/db/tenant-client.js';
 import { postStockMovements, type MovementInput } from '../../src/domain/inventory/ledger/post-movements.js';
 import { verifyLedger } from '../../src/domain/inventory/verify.js';
 
-let database: Database;
+const database = databaseForTests();
 let db: TenantDb;
 let ids: { plain: number; lotted: number; w1: number; w2: number };
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  const { company } = await createCompany(database.prisma, { slug: 'ledger', name: 'Ledger', adminEmail: 'a@ledger.test', adminPassword: 'correct horse battery staple' });
-  db = tenantClient(database.prisma, company.id);
+  db = (await companyWithClient(database.prisma, 'ledger')).db;
   const plain = await db.product.create({ data: { name: 'Plain', sku: 'PLAIN', unitCost: 3 } as any });
   const lotted = await db.product.create({ data: { name: 'Lotted', sku: 'LOTTED', lotTracking: true, lotDeductionStrategy: 'FIFO' } as any });
   const w1 = await db.location.create({ data: { name: 'W1' } as any });
   const w2 = await db.location.create({ data: { name: 'W2' } as any });
   ids = { plain: plain.id, lotted: lotted.id, w1: w1.id, w2: w2.id };
 });
-afterAll(() => database?.close());
 
 const post = (movements: Array<Partial<MovementInput>>) =>
   db.$transaction((tx) =>

@@ -1,14 +1,13 @@
 // The quantity definitions of src/domain/inventory/quantities.ts on a real database: assembly through BOMs,
 // disassembly of kits and BOM parents, FIFO landed cost, incoming transfers, and "as of" a ledger cutoff.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/database.js';
-import { tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
-import { createCompany } from '../../src/domain/tenancy/companies.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TenantDb } from '../../src/db/tenant-client.js';
 import { computeProductQuantities, ProductIdSet, type ProductQuantities } from '../../src/domain/inventory/quantities.js';
-import { openTestDatabase } from '../support/test-database.js';
+import { companyWithClient } from '../support/seed.js';
+import { databaseForTests } from '../support/file-server.js';
 import { insertStock } from './quantities-stock.js';
 
-let database: Database;
+const database = databaseForTests();
 let db: TenantDb;
 const ids: Record<string, number> = {};
 let warehouse: number;
@@ -19,9 +18,7 @@ const num = (q: ProductQuantities, key: keyof ProductQuantities) => Number(Strin
 const at = (q: ProductQuantities, locationId: number) => q.locations.find((l) => l.locationId === locationId)!;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  const { company } = await createCompany(database.prisma, { slug: 'qty', name: 'Qty', adminEmail: 'q@example.test', adminPassword: 'password 123' });
-  db = tenantClient(database.prisma, company.id);
+  db = (await companyWithClient(database.prisma, 'qty')).db;
   warehouse = (await db.location.create({ data: { name: 'Main' } as any })).id;
   shelf = (await db.location.create({ data: { name: 'Shelf', parentId: warehouse } as any })).id;
   other = (await db.location.create({ data: { name: 'Other' } as any })).id;
@@ -58,10 +55,6 @@ beforeAll(async () => {
       data: { sourceLocationId: other, destinationLocationId: shelf, status, lines: { create: [{ productId: ids.A, quantity: String(Math.max(shipped, 1)), shippedQuantity: String(shipped), receivedQuantity: String(received) }] } } as any,
     });
   }
-});
-
-afterAll(async () => {
-  await database?.close();
 });
 
 describe('quantities', () => {

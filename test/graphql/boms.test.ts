@@ -1,19 +1,15 @@
 // Bills of materials through /graphql: the types, queries and mutations, and the error codes with
 // per-field keys in GraphQL's camelCase.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
+const { server, companies: { acme }, gql } = serverForFile(['acme']);
 let db: TenantDb;
 let kilogram: number;
 let gram: number;
 let flour: number;
 let sugar: number;
-
-const gql = (query: string, variables: Record<string, unknown> = {}) =>
-  server.graphql(query, variables, { company: 'acme', token: acme.token });
 
 const BOM_SELECTION = `
   id name createdAt updatedAt
@@ -21,8 +17,6 @@ const BOM_SELECTION = `
   extraCosts { id name quantity unitPrice lineTotal createdAt updatedAt }`;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
   db = tenantClient(server.database.prisma, acme.companyId);
   const weight = await db.unitClass.create({ data: { name: 'Weight' } as any });
   kilogram = (await db.unitOfMeasure.create({ data: { unitClassId: weight.id, name: 'kg', baseUnit: true } as any })).id;
@@ -32,7 +26,6 @@ beforeAll(async () => {
   sugar = (await db.product.create({ data: { name: 'Sugar', sku: 'SUGAR' } as any })).id;
   await db.productAlternateSku.create({ data: { productId: sugar, sku: 'SUCRE' } as any });
 }, 120_000);
-afterAll(() => server?.close());
 
 describe('BOMs in GraphQL', () => {
   it('creates, reads, lists, updates and deletes', async () => {

@@ -6,18 +6,17 @@
 // knows. The data is varied: lots with dates, a lot-less take split across lots, counted lines (one matching
 // the stock, so without a movement), tiny and large decimals, a decrease below zero with no layer to value it,
 // reasons per line and none. Errors and token scopes are as field by field; a mutation is never run twice.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { snakeCase } from '../../src/rest/casing.js';
 import { inventoryRoutes } from '../../rest-mapping/inventory.js';
 import { ADJUSTMENT_JSON_TYPES } from '../../src/domain/inventory/adjustment-json-types.js';
 import { openTestDatabase } from '../support/test-database.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 import { recordStatements } from '../support/statement-log.js';
 
-let server: TestServer;
-let acme: Tenant;
 const statements: string[] = [];
 const serverErrors: string[] = [];
+const { server, companies: { acme }, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: recordStatements(statements) }), logger: { log: (level, message, fields) => void (level === 'error' && serverErrors.push(`${message} ${fields?.error}`)) } });
 const createRoute = inventoryRoutes.find((r) => r.method === 'POST' && r.path === '/inventory/adjustments')!;
 /** The route's fragment of an adjustment, as REST answers it. */
 const FRAGMENT = createRoute.graphql.slice(createRoute.graphql.indexOf('fragment'));
@@ -30,11 +29,6 @@ const restCased = (value: any): any =>
 
 const call = (method: string, path: string, body?: unknown, token = acme.token) =>
   server.call(method, `/external/api/v1${path}`, { token, company: acme.slug, body });
-const post = async (path: string, body: unknown) => {
-  const res = await call('POST', path, body);
-  expect(res.status, res.text).toBe(201);
-  return res.body.data;
-};
 
 /** The adjustment read by graphql's ordinary execution (an introspection root field beside it has no plan). */
 async function fieldByField(id: number, selection: string) {
@@ -49,8 +43,6 @@ let below: any;
 const documents: Array<{ name: string; lines: unknown[] }> = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }), logger: { log: (level, message, fields) => void (level === 'error' && serverErrors.push(`${message} ${fields?.error}`)) } });
-  acme = await server.createTenant('acme');
   warehouse = await post('/locations', { name: 'Main' });
   const loose = await post('/locations', { name: 'Loose' });
   below = await post('/locations', { name: 'Loose bin', parent_id: loose.id });
@@ -83,7 +75,6 @@ beforeAll(async () => {
     },
   );
 });
-afterAll(() => server?.close());
 
 describe('REST answers in one go', () => {
   it('POST and GET answer exactly what the operation answers field by field, keys in the same order', async () => {

@@ -8,20 +8,19 @@
 // weights in every unit, BOMs, null fields), with several filters, sorts and pages. A page runs as many
 // statements for 10 products as for 100, fewer than field by field; a selection the catalogue does not know, and
 // bad arguments, are answered field by field, as before.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { snakeCase } from '../../src/rest/casing.js';
 import { productRoutes } from '../../rest-mapping/products.js';
 import { PRODUCT_JSON_TYPES } from '../../src/domain/products/product-json-types.js';
+import type { Tenant } from '../support/test-server.js';
 import { openTestDatabase } from '../support/test-database.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
+import { countUnitsWithDozen } from '../support/seed.js';
 import { recordStatements } from '../support/statement-log.js';
 
-let server: TestServer;
-let acme: Tenant;
-let bulk: Tenant;
-let empty: Tenant;
 const statements: string[] = [];
+const { server, companies: { acme, bulk, empty }, api: call } = serverForFile(['acme', 'bulk', 'empty'], { database: () => openTestDatabase({ onQuery: recordStatements(statements) }) });
 const listRoute = productRoutes.find((r) => r.method === 'GET' && r.path === '/products')!;
 /**
  * The operation's answer REST-cased, as the gateway aliases every field to its REST name (/graphql refuses that
@@ -35,8 +34,9 @@ const restCased = (value: any): any =>
       : value;
 const refs: Record<string, number> = {};
 
+/** A REST call that must succeed (200 or 201): its `data`. */
 const api = async (method: string, path: string, body?: unknown, tenant: Tenant = acme): Promise<any> => {
-  const res = await server.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body });
+  const res = await call(method, path, body, tenant);
   expect([200, 201], res.text).toContain(res.status);
   return res.body.data;
 };
@@ -63,10 +63,7 @@ async function seedAcme() {
   const priorityList = await db.priorityList.create({ data: { name: 'Rush', description: 'First out' } as any });
   const template = await db.distributionTemplate.create({ data: { name: 'Default split' } as any });
   const templateCategory = await db.distributionTemplateCategory.create({ data: { name: 'Retail' } as any });
-  const count = await db.unitClass.create({ data: { name: 'Count', baseClass: true } as any });
-  const each = await db.unitOfMeasure.create({ data: { unitClassId: count.id, name: 'each', baseUnit: true } as any });
-  const dozen = await db.unitOfMeasure.create({ data: { unitClassId: count.id, name: 'dozen', description: '12 each' } as any });
-  await db.unitConversionRule.create({ data: { baseUnitOfMeasureId: each.id, convertedUnitOfMeasureId: dozen.id, conversionFactor: 12 } as any });
+  const { each, dozen } = await countUnitsWithDozen(db);
   const bomB = await db.bom.create({ data: { name: 'Second assembly' } as any });
   const bomA = await db.bom.create({ data: { name: 'First assembly' } as any });
   await db.customFieldDefinition.create({ data: { entityType: 'product', key: 'finish', label: 'Finish', type: 'text' } as any });
@@ -160,18 +157,13 @@ async function seedBulk(size: number) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }) });
-  acme = await server.createTenant('acme');
-  bulk = await server.createTenant('bulk');
-  empty = await server.createTenant('empty');
   await seedAcme();
   await seedBulk(110);
 }, 120_000);
-afterAll(() => server?.close());
 
 /** The REST answer and the operation's answer for the same query string, both as parsed JSON. */
 async function bothAnswers(tenant: Tenant, query: string) {
-  const rest = await server.call('GET', `/external/api/v1/products${query ? `?${query}` : ''}`, { token: tenant.token, company: tenant.slug });
+  const rest = await call('GET', `/products${query ? `?${query}` : ''}`, undefined, tenant);
   expect(rest.status, rest.text).toBe(200);
   const params = new URLSearchParams(query);
   const named = { page: 'page', per_page: 'perPage', sort: 'sort' } as Record<string, string>;
@@ -266,7 +258,7 @@ describe('GET /products in one go', () => {
   });
 
   it('refuses bad parameters with 422 keyed by the parameter, as before', async () => {
-    const res = await server.call('GET', '/external/api/v1/products?per_page=0&sort=colour&retail_price[gt]=abc', { token: acme.token, company: acme.slug });
+    const res = await call('GET', '/products?per_page=0&sort=colour&retail_price[gt]=abc');
     expect(res.status, res.text).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['per_page', 'retail_price[gt]', 'sort']);
   });
@@ -276,7 +268,7 @@ describe('GET /products in one go', () => {
       statements.length = 0;
       const res = graphql
         ? await server.graphql(listRoute.graphql, { perPage }, { token: bulk.token, company: bulk.slug })
-        : await server.call('GET', `/external/api/v1/products?per_page=${perPage}`, { token: bulk.token, company: bulk.slug });
+        : await call('GET', `/products?per_page=${perPage}`, undefined, bulk);
       expect(res.status).toBe(200);
       expect(graphql ? res.body.data.products.items : res.body.data).toHaveLength(perPage);
       return statements.length;
@@ -453,7 +445,7 @@ describe('one product in one go: GET, POST and PATCH /products', () => {
     expect(ids.length).toBeGreaterThan(15);
     for (const id of [...ids, refs.screw!]) {
       statements.length = 0;
-      const rest = await server.call('GET', `/external/api/v1/products/${id}`, { token: acme.token, company: acme.slug });
+      const rest = await call('GET', `/products/${id}`);
       expect(rest.status, rest.text).toBe(200);
       expect(relationReads()).toEqual([]);
       expect(JSON.stringify(rest.body.data), String(id)).toBe(JSON.stringify(await ordinary(id)));
@@ -462,16 +454,12 @@ describe('one product in one go: GET, POST and PATCH /products', () => {
 
   it('answers a creation and an update with the product as it then is, as field by field does', async () => {
     statements.length = 0;
-    const created = await server.call('POST', '/external/api/v1/products', {
-      token: acme.token,
-      company: acme.slug,
-      body: {
-        name: 'Deck screw', sku: 'DECK-1', retail_price: 0.5, ...WEIGHTS, category_id: refs.category, subcategory_id: refs.subcategory,
-        supplier_id: refs.supplier, tag_ids: [refs.zinc, refs.amber], bom_ids: [refs.bomA], priority_list_id: refs.priorityList,
-        distribution_template_id: refs.template, alternate_skus: [{ sku: 'DECK-1-B' }], substitutions: [{ product_id: refs.washer, priority: 1 }],
-        attachments: [{ name: 'deck.pdf', type: 'application/pdf' }], variant_attributes: [{ variant_name: 'Size', variant_terms: ['S'] }],
-        custom_fields: { finish: 'green', fragile: true },
-      },
+    const created = await call('POST', '/products', {
+      name: 'Deck screw', sku: 'DECK-1', retail_price: 0.5, ...WEIGHTS, category_id: refs.category, subcategory_id: refs.subcategory,
+      supplier_id: refs.supplier, tag_ids: [refs.zinc, refs.amber], bom_ids: [refs.bomA], priority_list_id: refs.priorityList,
+      distribution_template_id: refs.template, alternate_skus: [{ sku: 'DECK-1-B' }], substitutions: [{ product_id: refs.washer, priority: 1 }],
+      attachments: [{ name: 'deck.pdf', type: 'application/pdf' }], variant_attributes: [{ variant_name: 'Size', variant_terms: ['S'] }],
+      custom_fields: { finish: 'green', fragile: true },
     });
     expect(created.status, created.text).toBe(201);
     expect(answerReads()).toEqual([expect.stringMatching(/^\s*SELECT \(\(SELECT row_to_json/)]);
@@ -479,10 +467,8 @@ describe('one product in one go: GET, POST and PATCH /products', () => {
     expect(JSON.stringify(created.body.data)).toBe(JSON.stringify(await ordinary(created.body.data.id)));
 
     statements.length = 0;
-    const updated = await server.call('PATCH', `/external/api/v1/products/${created.body.data.id}`, {
-      token: acme.token,
-      company: acme.slug,
-      body: { name: 'Deck screw, coated', tag_ids: [refs.tag], type: 'KIT', kit_items: [{ product_id: refs.nut, quantity: 3, uom_id: refs.dozen }], custom_fields: { finish: null } },
+    const updated = await call('PATCH', `/products/${created.body.data.id}`, {
+      name: 'Deck screw, coated', tag_ids: [refs.tag], type: 'KIT', kit_items: [{ product_id: refs.nut, quantity: 3, uom_id: refs.dozen }], custom_fields: { finish: null },
     });
     expect(updated.status, updated.text).toBe(200);
     expect(answerReads()).toEqual([expect.stringMatching(/^\s*SELECT \(\(SELECT row_to_json/)]);
@@ -493,18 +479,18 @@ describe('one product in one go: GET, POST and PATCH /products', () => {
 
   it('answers 404 for a product that does not exist or was deleted, and refuses a bad update with 422, as before', async () => {
     for (const id of [999_999, refs.gone!]) {
-      const read = await server.call('GET', `/external/api/v1/products/${id}`, { token: acme.token, company: acme.slug });
+      const read = await call('GET', `/products/${id}`);
       expect(read.status, read.text).toBe(404);
       expect(read.body).toEqual({ message: `Product ${id} not found.` });
       const ordinaryRead = await fieldByField(getRoute.graphql, { id });
       expect(ordinaryRead.body.errors[0].message).toBe(read.body.message);
-      const update = await server.call('PATCH', `/external/api/v1/products/${id}`, { token: acme.token, company: acme.slug, body: { name: 'x' } });
+      const update = await call('PATCH', `/products/${id}`, { name: 'x' });
       expect(update.status).toBe(404);
     }
-    const refused = await server.call('PATCH', `/external/api/v1/products/${refs.screw}`, { token: acme.token, company: acme.slug, body: { sku: 'NUT-1' } });
+    const refused = await call('PATCH', `/products/${refs.screw}`, { sku: 'NUT-1' });
     expect(refused.status, refused.text).toBe(422);
     expect(Object.keys(refused.body.errors)).toEqual(['sku']);
-    const duplicate = await server.call('POST', '/external/api/v1/products', { token: acme.token, company: acme.slug, body: { name: 'Again', sku: 'NUT-1' } });
+    const duplicate = await call('POST', '/products', { name: 'Again', sku: 'NUT-1' });
     expect(duplicate.status, duplicate.text).toBe(422);
   });
 });

@@ -1,21 +1,17 @@
 // The stock export through POST /graphql (inventoryStockExport): cursor paging with a small limit, hasMore on
 // each page and past the end, and cursors that were tampered with or issued to another company refused
 // with VALIDATION_FAILED on the cursor argument.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { companies: { acme, globex }, gql } = serverForFile(['acme', 'globex']);
 let productIds: number[];
 
 const EXPORT = /* GraphQL */ `
   query Export($cursor: String, $limit: Int) {
     inventoryStockExport(cursor: $cursor, limit: $limit) { data { id sku qtyOnhand } nextCursor hasMore meta { rows } }
   }`;
-
-const gql = (query: string, variables: Record<string, unknown> = {}, tenant: Tenant = acme) =>
-  server.graphql(query, variables, { company: tenant.slug, token: tenant.token });
 
 /** One export page; fails the test on any GraphQL error. */
 async function page(variables: Record<string, unknown>, tenant: Tenant = acme): Promise<any> {
@@ -34,9 +30,6 @@ async function expectCursorRefused(cursor: string, tenant: Tenant = acme): Promi
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   productIds = [];
   for (const n of [1, 2, 3]) {
     const res = await gql('mutation($input: ProductCreateInput!) { createProduct(input: $input) { id } }', { input: { name: `Export ${n}`, sku: `GX-${n}` } });
@@ -45,7 +38,6 @@ beforeAll(async () => {
   }
   productIds.sort((a, b) => a - b);
 }, 60_000);
-afterAll(() => server?.close());
 
 describe('inventoryStockExport in GraphQL', () => {
   it('pages through 3 products two at a time with the cursor, hasMore false on the last page', async () => {

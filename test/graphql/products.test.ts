@@ -1,17 +1,8 @@
 // Products through /graphql: camelCase fields, relations, the filter argument and domain error codes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
-const gql = (query: string, variables: Record<string, unknown> = {}) =>
-  server.graphql(query, variables, { company: 'acme', token: acme.token });
-
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-});
-afterAll(() => server?.close());
+const { gql } = serverForFile(['acme']);
 
 describe('products in GraphQL', () => {
   it('creates a kit from products, reads it with relations, filters, updates and deletes', async () => {

@@ -1,17 +1,8 @@
 // Units of measure through /graphql: the same domain operations as the REST routes, with GraphQL's names.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
-const gql = (query: string, variables: Record<string, unknown> = {}) =>
-  server.graphql(query, variables, { company: 'acme', token: acme.token });
-
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-});
-afterAll(() => server?.close());
+const { gql } = serverForFile(['acme']);
 
 describe('units of measure in GraphQL', () => {
   it('creates a class with units, reads it with relations, changes its base unit and deletes', async () => {

@@ -1,20 +1,16 @@
 // GraphiQL for support staff over real HTTP: /graphql with a settings session (CSRF header, read-only unless
 // asked), the public schema, the saved example queries run against a company's data, and the two reads they
 // use (stock and movements by SKU) through REST too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildClientSchema, parse, validate } from 'graphql';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 import { SettingsClient } from '../support/settings-client.js';
-import { restClient } from '../support/rest-client.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 import { GRAPHIQL_EXAMPLES } from '../../src/http/graphiql-examples.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 let session: SettingsClient;
 let csrfToken: string;
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 const seeded = { productId: 0, warehouseId: 0, supplierId: 0 };
 
 /** POST /graphql as the signed-in browser would send it: the session cookie, and what the page adds. */
@@ -27,9 +23,6 @@ function graphqlWithSession(query: string, headers: Record<string, string> = {},
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   session = new SettingsClient(server, 'acme');
   const signedIn = await session.signIn(acme.adminEmail, acme.adminPassword);
   expect(signedIn.status).toBe(303);
@@ -50,7 +43,6 @@ beforeAll(async () => {
   const supplier = await post('/suppliers', { name: 'Chairs Ltd' });
   Object.assign(seeded, { productId: product.id, warehouseId: bin.id, supplierId: supplier.id });
 });
-afterAll(() => server?.close());
 
 describe('the settings session on /graphql', () => {
   it('is a cookie of the whole site, so GraphiQL sees it', () => {

@@ -1,16 +1,10 @@
 // Every page the service serves carries its security headers: a Content-Security-Policy that allows only
 // the page's own assets and forbids framing, nosniff, and a referrer policy (issue 17 §7). The browser tests
 // (test/browser) hold the policies to what the pages really need: any violation there fails.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  await server.createTenant('acme');
-});
-afterAll(() => server?.close());
+const { server } = serverForFile(['acme']);
 
 describe('security headers on every page', () => {
   it.each([

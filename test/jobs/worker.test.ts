@@ -2,30 +2,25 @@
 // attempt failing the job, a dead process's job taken again when its lease runs out, a worker that lost its
 // job unable to commit a step, cancelling, unique keys and schedules, and — with several workers on one
 // database — every job run exactly once, never two at a time.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config/config.js';
-import type { Database } from '../../src/db/database.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { cancelJob, enqueueJob } from '../../src/domain/jobs/jobs.js';
-import { createCompany } from '../../src/domain/tenancy/companies.js';
 import { silentLogger } from '../../src/http/logger.js';
 import { JobLostError, type JobHandler } from '../../src/jobs/job-handler.js';
 import { enqueueDueSchedules } from '../../src/jobs/schedules.js';
 import { createWorker } from '../../src/jobs/worker.js';
-import { onPostgres, openTestDatabase } from '../support/test-database.js';
+import { onPostgres } from '../support/test-database.js';
+import { companyWithClient } from '../support/seed.js';
+import { databaseForTests } from '../support/file-server.js';
 
-let database: Database;
+const database = databaseForTests();
 let companyId: number;
 const config = { allowPrivateOutbound: true } as Config;
 const db = () => tenantClient(database.prisma, companyId);
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  companyId = (await createCompany(database.prisma, { slug: 'jobs', name: 'Jobs', adminEmail: 'a@jobs.test', adminPassword: 'correct horse battery staple' })).company.id;
-});
-
-afterAll(async () => {
-  await database?.close();
+  companyId = (await companyWithClient(database.prisma, 'jobs')).companyId;
 });
 
 const workerWith = (handlers: Record<string, JobHandler>, extra: Partial<Config> = {}) =>

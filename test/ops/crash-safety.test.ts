@@ -136,6 +136,16 @@ function crashScenario(name: string, skip: boolean, makeTarget: () => Target): v
     async function client(round: number, worker: number, onAcknowledged: () => void): Promise<void> {
       const next = random(1000 * round + worker);
       const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)];
+      /** POSTs a new record, remembered under its marker before it is sent; acknowledged once answered 201. */
+      const create = async (marker: string, path: string, body: Sent['body']) => {
+        const entry: Sent = { marker, body, acknowledged: [] };
+        sent.set(marker, entry);
+        const res = await call('POST', path, body);
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        entry.acknowledged.push('create');
+        onAcknowledged();
+        return { entry, id: res.body.data.id as number };
+      };
       for (let i = 0; ; i++) {
         const marker = `crash-r${round}-w${worker}-${i}`;
         try {
@@ -145,24 +155,12 @@ function crashScenario(name: string, skip: boolean, makeTarget: () => Target): v
               // An increase brings stock at a cost of its own (a new FIFO layer); a decrease is valued from the layers.
               return { product_id: products[n], location_id: pick(locations), quantity, ...(quantity > 0 ? { unit_cost: 3 } : {}) };
             });
-            const body = { notes: marker, lines };
-            const entry: Sent = { marker, body, acknowledged: [] };
-            sent.set(marker, entry);
-            const res = await call('POST', '/inventory/adjustments', body);
-            expect(res.status, JSON.stringify(res.body)).toBe(201);
-            entry.acknowledged.push('create');
-            onAcknowledged();
+            await create(marker, '/inventory/adjustments', { notes: marker, lines });
           } else {
             const from = pick(locations);
             const to = pick(locations.filter((id) => id !== from));
             const body = { notes: marker, source_location_id: from, destination_location_id: to, lines: [{ product_id: pick(products), quantity: 1 + Math.floor(next() * 3) }] };
-            const entry: Sent = { marker, body, acknowledged: [] };
-            sent.set(marker, entry);
-            const created = await call('POST', '/transfer-orders', body);
-            expect(created.status, JSON.stringify(created.body)).toBe(201);
-            entry.acknowledged.push('create');
-            onAcknowledged();
-            const id = created.body.data.id;
+            const { entry, id } = await create(marker, '/transfer-orders', body);
             for (const step of ['ship', 'receive'] as const) {
               const res = await call('POST', `/transfer-orders/${id}/${step}`, step === 'receive' ? {} : undefined);
               expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -11,8 +11,8 @@ import { verifyLedger } from '../../src/domain/inventory/verify.js';
 import { onCitus, onPostgres } from '../support/test-database.js';
 import { ownPostgres, type OwnPostgres } from '../support/own-postgres.js';
 import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { restClient } from '../support/rest-client.js';
 
-const API = '/external/api/v1';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!onPostgres || onCitus)('PostgreSQL restarted under the running service', () => {
@@ -22,6 +22,7 @@ describe.skipIf(!onPostgres || onCitus)('PostgreSQL restarted under the running 
   let acme: Tenant;
   let productId: number;
   let locationId: number;
+  const { api, post } = restClient(() => ({ server, tenant: acme }));
 
   beforeAll(async () => {
     postgres = await ownPostgres();
@@ -34,10 +35,8 @@ describe.skipIf(!onPostgres || onCitus)('PostgreSQL restarted under the running 
     database = await openDatabase({ kind: 'postgres', url: url.toString() });
     server = await startTestServer({ database });
     acme = await server.createTenant('acme');
-    const product = await server.call('POST', `${API}/products`, { token: acme.token, company: 'acme', body: { name: 'Bolt', sku: 'B-1' } });
-    const location = await server.call('POST', `${API}/locations`, { token: acme.token, company: 'acme', body: { name: 'Main' } });
-    productId = product.body.data.id;
-    locationId = location.body.data.id;
+    productId = (await post('/products', { name: 'Bolt', sku: 'B-1' })).id;
+    locationId = (await post('/locations', { name: 'Main' })).id;
   }, 120_000);
   afterAll(async () => {
     await server?.close();
@@ -54,11 +53,7 @@ describe.skipIf(!onPostgres || onCitus)('PostgreSQL restarted under the running 
     const writer = (async () => {
       for (let i = 0; writing; i++) {
         const marker = `restart-${i}`;
-        const res = await server.call('POST', `${API}/inventory/adjustments`, {
-          token: acme.token,
-          company: 'acme',
-          body: { notes: marker, lines: [{ product_id: productId, location_id: locationId, quantity: 1, unit_cost: 2 }] },
-        });
+        const res = await api('POST', '/inventory/adjustments', { notes: marker, lines: [{ product_id: productId, location_id: locationId, quantity: 1, unit_cost: 2 }] });
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         if (res.status === 201) {
           acknowledged.push(marker);
@@ -89,7 +84,7 @@ describe.skipIf(!onPostgres || onCitus)('PostgreSQL restarted under the running 
 
     const notes: string[] = [];
     for (let page = 1; ; page++) {
-      const listed = await server.call('GET', `${API}/inventory/adjustments?per_page=100&page=${page}`, { token: acme.token, company: 'acme' });
+      const listed = await api('GET', `/inventory/adjustments?per_page=100&page=${page}`);
       expect(listed.status, listed.text).toBe(200);
       notes.push(...listed.body.data.map((adjustment: { notes: string }) => adjustment.notes));
       if (page >= listed.body.meta.last_page) break;

@@ -3,24 +3,14 @@
 // balance row) race for the same layers, and a layer consumed by one between another's snapshot and its lock
 // makes that one lock the next layers. Every take must still be valued oldest first, exactly once. Meant for
 // PostgreSQL (TEST_DATABASE_URL, a pool of 20 connections); on PGlite, which serialises, it passes as well.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { verifyLedger } from '../../src/domain/inventory/verify.js';
 import { onPostgres } from '../support/test-database.js';
 
-let server: TestServer;
-let acme: Tenant;
 const serverErrors: string[] = [];
-
-beforeAll(async () => {
-  server = await startTestServer({ logger: { log: (level, message, fields) => void (level === 'error' && serverErrors.push(`${message} ${fields?.error}`)) } });
-  acme = await server.createTenant('acme');
-});
-afterAll(() => server?.close());
-
-const api = (method: string, path: string, body?: unknown) =>
-  server.call(method, `/external/api/v1${path}`, { token: acme.token, company: 'acme', body });
+const { server, companies: { acme }, api } = serverForFile(['acme'], { logger: { log: (level, message, fields) => void (level === 'error' && serverErrors.push(`${message} ${fields?.error}`)) } });
 
 it('parallel takes of one product at four locations consume its layers oldest first, each unit once', async () => {
   const locations = await Promise.all([1, 2, 3, 4].map(async (i) => (await api('POST', '/locations', { name: `Racing ${i}` })).body.data));

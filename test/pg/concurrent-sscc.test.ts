@@ -2,17 +2,14 @@
 // serialise them) draw distinct serials from the company's 'sscc' sequence (its row lock), and parallel
 // requests giving the same SSCC end with exactly one 201 and 422s at the package's sscc (the unique index,
 // P2002 mapped). Meant for PostgreSQL (TEST_DATABASE_URL, a pool of 20); on PGlite it passes as well.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
+import { beforeAll, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { stockedSalesChannel } from '../support/seed.js';
 
 const ORDERS = 10;
-let server: TestServer;
-let acme: Tenant;
 const serverErrors: string[] = [];
+const { api, post } = serverForFile(['acme'], { logger: { log: (level, message, fields) => void (level === 'error' && serverErrors.push(`${message} ${fields?.error}`)) } });
 const shipments: Array<{ orderId: number; shipmentId: number }> = [];
-
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 
 /** GS1 mod-10 check digit of 17 data digits, written out here independently. */
 function checkDigit(data17: string): number {
@@ -21,13 +18,7 @@ function checkDigit(data17: string): number {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ logger: { log: (level, message, fields) => void (level === 'error' && serverErrors.push(`${message} ${fields?.error}`)) } });
-  acme = await server.createTenant('acme');
-  const north = await post('/locations', { name: 'North' });
-  const group = await post('/warehouse-groups', { name: 'Shop', warehouse_ids: [north.id] });
-  const channel = await post('/channels', { channelType: 'sales_channel', label: 'Web', warehouseGroupId: group.id });
-  const widget = await post('/products', { name: 'Widget', sku: 'W-1', retail_price: 10 });
-  await post('/inventory/adjustments', { lines: [{ product_id: widget.id, location_id: north.id, quantity: 100, unit_cost: 1 }] });
+  const { channel, widget } = await stockedSalesChannel(post, 100);
   for (let i = 0; i < ORDERS; i++) {
     const so = await post(`/sales-orders/${(await post('/sales-orders', { channel_id: channel.id, lines: [{ product_id: widget.id, quantity: 2 }] })).id}/confirm`);
     const shipment = await post(`/sales-orders/${so.id}/shipments`, { lines: [{ sales_order_line_id: so.lines[0].id, quantity: 2 }] });
@@ -36,7 +27,6 @@ beforeAll(async () => {
   const res = await api('PATCH', '/company', { gs1_company_prefix: '0614141' });
   expect(res.status, res.text).toBe(200);
 }, 180_000);
-afterAll(() => server?.close());
 
 it(`${ORDERS} parallel requests assigning 3 SSCCs each get ${ORDERS * 3} distinct, consecutive serials`, async () => {
   const results = await Promise.all(

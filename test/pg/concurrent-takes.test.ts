@@ -2,24 +2,14 @@
 // the other 40 are refused with 422, the balance ends at 0 and the ledger agrees with the balances. Meant for
 // PostgreSQL (TEST_DATABASE_URL; the test server then uses a pool of 20 connections, so the takes truly
 // overlap); on PGlite, which serialises, it passes as well and stays in the run.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { verifyLedger } from '../../src/domain/inventory/verify.js';
 
-let server: TestServer;
-let acme: Tenant;
+// Unexpected failures (e.g. a timed-out wait for a connection) are logged by the server: collect them.
 const serverErrors: string[] = [];
-
-beforeAll(async () => {
-  // Unexpected failures (e.g. a timed-out wait for a connection) are logged by the server: collect them.
-  server = await startTestServer({ logger: { log: (level, message, fields) => void (level === 'error' && serverErrors.push(`${message} ${fields?.error}`)) } });
-  acme = await server.createTenant('acme');
-});
-afterAll(() => server?.close());
-
-const api = (method: string, path: string, body?: unknown) =>
-  server.call(method, `/external/api/v1${path}`, { token: acme.token, company: 'acme', body });
+const { server, companies: { acme }, api } = serverForFile(['acme'], { logger: { log: (level, message, fields) => void (level === 'error' && serverErrors.push(`${message} ${fields?.error}`)) } });
 
 for (const lotTracking of [false, true]) {
   it(`50 parallel takes of 1 from 10 units: exactly 10 succeed (${lotTracking ? 'lots picked by strategy' : 'no lots'})`, async () => {

@@ -1,23 +1,19 @@
 // The check every REST answer of the suite goes through (test/support/answer-check.ts): it must find what does
 // not match the document, or the suite's passing proves nothing about the document.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 import { answerChecker, type AnswerChecker } from '../support/answer-check.js';
 
-let server: TestServer;
+const { server, post } = serverForFile(['acme']);
 let checker: AnswerChecker;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const location = { id: 1, name: 'Main', status: 'active', parent_id: null };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const acme = await server.createTenant('acme');
   // A real answer of the route, to change one thing at a time below.
-  const created = await server.call('POST', '/external/api/v1/locations', { token: acme.token, company: 'acme', body: { name: 'Main' } });
-  Object.assign(location, created.body.data);
+  Object.assign(location, await post('/locations', { name: 'Main' }));
   checker = await answerChecker(async () => (await server.call('GET', '/external/api/v1/openapi.json')).body);
 });
-afterAll(() => server?.close());
 
 describe('the answer check', () => {
   it('passes an answer as documented, and leaves paths that are no route alone', () => {

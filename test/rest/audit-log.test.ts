@@ -2,8 +2,9 @@
 // (who, when, what, and each changed field before and after), through Prisma and through set-based SQL alike;
 // a refused request leaves none; secrets are redacted; GET /audit-log filters and refuses bad filters; one
 // company never sees another's entries.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
 import { SettingsClient } from '../support/settings-client.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
@@ -11,13 +12,12 @@ import { enqueueJob } from '../../src/domain/jobs/jobs.js';
 import { recurringSchedules } from '../../src/jobs/background.js';
 import { AUDIT_PURGE_JOB } from '../../src/jobs/audit-purge-job.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post, gql } = serverForFile(['acme', 'globex'], { background: true });
 let acmeTokenId: number;
 
-const api = (method: string, path: string, body?: unknown, tenant: Tenant = acme, headers: Record<string, string> = {}) =>
-  server.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body, headers });
+/** A call as acme carrying an X-Request-Id, which its entries must name. */
+const apiWithRequestId = (requestId: string, method: string, path: string, body?: unknown) =>
+  server.call(method, `/external/api/v1${path}`, { token: acme.token, company: acme.slug, body, headers: { 'x-request-id': requestId } });
 
 async function auditLog(query: string, tenant: Tenant = acme) {
   const res = await api('GET', `/audit-log?${query}`, undefined, tenant);
@@ -26,17 +26,13 @@ async function auditLog(query: string, tenant: Tenant = acme) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ background: true });
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   const token = await server.database.prisma.apiToken.findFirstOrThrow({ where: { companyId: acme.companyId }, orderBy: { id: 'asc' } });
   acmeTokenId = token.id;
 });
-afterAll(() => server?.close());
 
 describe('entries of changes', () => {
   it('records a create, an update with only the changed fields, and a delete, by the token of the request', async () => {
-    const created = await api('POST', '/products', { sku: 'AUD-1', name: 'Audited bolt', retail_price: 2.5 }, acme, { 'x-request-id': 'req-create-1' });
+    const created = await apiWithRequestId('req-create-1', 'POST', '/products', { sku: 'AUD-1', name: 'Audited bolt', retail_price: 2.5 });
     expect(created.status, created.text).toBe(201);
     const productId = created.body.data.id;
 
@@ -76,7 +72,7 @@ describe('entries of changes', () => {
   });
 
   it('records a write made without a transaction of its own (a location update) as the token\'s too', async () => {
-    const warehouse = (await api('POST', '/locations', { name: 'Audit WH' })).body.data;
+    const warehouse = await post('/locations', { name: 'Audit WH' });
     const patched = await api('PATCH', `/locations/${warehouse.id}`, { city: 'Lyon', street_address_1: '1 rue' });
     expect(patched.status, patched.text).toBe(200);
     const [entry] = (await auditLog(`entity=location&entity_id=${warehouse.id}`)).data;
@@ -86,16 +82,12 @@ describe('entries of changes', () => {
   });
 
   it('records every line of a document posted with set-based SQL, in the request that posted it, and not the ledger', async () => {
-    const warehouse = (await api('POST', '/locations', { name: 'Posting WH' })).body.data;
+    const warehouse = await post('/locations', { name: 'Posting WH' });
     const products = [];
-    for (const sku of ['AUD-P1', 'AUD-P2', 'AUD-P3']) products.push((await api('POST', '/products', { sku, name: sku })).body.data);
-    const posted = await api(
-      'POST',
-      '/inventory/adjustments',
-      { lines: products.map((p) => ({ product_id: p.id, location_id: warehouse.id, quantity: 5, unit_cost: 1.25 })) },
-      acme,
-      { 'x-request-id': 'req-adjust-1' },
-    );
+    for (const sku of ['AUD-P1', 'AUD-P2', 'AUD-P3']) products.push(await post('/products', { sku, name: sku }));
+    const posted = await apiWithRequestId('req-adjust-1', 'POST', '/inventory/adjustments', {
+      lines: products.map((p) => ({ product_id: p.id, location_id: warehouse.id, quantity: 5, unit_cost: 1.25 })),
+    });
     expect(posted.status, posted.text).toBe(201);
 
     const all = (await auditLog('per_page=100')).data.filter((e) => e.request_id === 'req-adjust-1');
@@ -191,7 +183,7 @@ describe('GET /audit-log', () => {
     expect(theirs.data.every((e) => e.actor.id !== acmeTokenId)).toBe(true);
     expect(JSON.stringify(theirs.data)).not.toContain('AUD-');
 
-    const res = await server.graphql('{ auditLog(entity: "product", perPage: 5) { items { entity action actor { type } changes } meta { total } } }', {}, { token: acme.token, company: 'acme' });
+    const res = await gql('{ auditLog(entity: "product", perPage: 5) { items { entity action actor { type } changes } meta { total } } }');
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.auditLog.meta.total).toBeGreaterThan(0);
     expect(res.body.data.auditLog.items.every((e: any) => e.entity === 'product')).toBe(true);

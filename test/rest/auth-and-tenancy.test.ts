@@ -1,22 +1,16 @@
 // Authentication, token scopes and tenant isolation, through REST and GraphQL over real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 import { authenticateToken, revokeApiToken } from '../../src/domain/tenancy/api-tokens.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post, gql } = serverForFile(['acme', 'globex']);
 let acmeWarehouse: any;
 let acmeBin: any;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
-  acmeWarehouse = (await server.call('POST', '/external/api/v1/locations', { token: acme.token, company: 'acme', body: { name: 'Acme WH' } })).body.data;
-  acmeBin = (await server.call('POST', '/external/api/v1/locations', { token: acme.token, company: 'acme', body: { name: 'Acme bin', parent_id: acmeWarehouse.id } })).body.data;
+  acmeWarehouse = await post('/locations', { name: 'Acme WH' });
+  acmeBin = await post('/locations', { name: 'Acme bin', parent_id: acmeWarehouse.id });
 });
-afterAll(() => server?.close());
 
 function expectUnauthorized(res: { status: number; body: any }) {
   expect(res.status).toBe(401);
@@ -91,15 +85,14 @@ describe('bearer tokens', () => {
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(Object.keys(res.body)).toEqual(['message']);
     }
-    const gql = await server.graphql('mutation { createLocation(input: {name: "nope"}) { id } }', {}, opts);
-    expect(gql.body.errors[0].extensions.code).toBe('FORBIDDEN');
-    expect((await server.call('GET', `/external/api/v1/locations/${acmeWarehouse.id}`, { company: 'acme', token: acme.token })).body.data.name).toBe('Acme WH');
+    const mutation = await server.graphql('mutation { createLocation(input: {name: "nope"}) { id } }', {}, opts);
+    expect(mutation.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await api('GET', `/locations/${acmeWarehouse.id}`)).body.data.name).toBe('Acme WH');
   });
 });
 
 describe("company B cannot reach company A's locations", () => {
-  const asGlobex = (method: string, path: string, body?: unknown) =>
-    server.call(method, `/external/api/v1${path}`, { company: 'globex', token: globex.token, body });
+  const asGlobex = (method: string, path: string, body?: unknown) => api(method, path, body, globex);
 
   it('through REST: read, list, change, delete, or use as a parent', async () => {
     for (const id of [acmeWarehouse.id, acmeBin.id]) {
@@ -116,19 +109,18 @@ describe("company B cannot reach company A's locations", () => {
   });
 
   it('through GraphQL: read, list, change, delete', async () => {
-    const opts = { company: 'globex', token: globex.token };
-    const read = await server.graphql('query($id: Int!) { location(id: $id) { id name } }', { id: acmeWarehouse.id }, opts);
+    const read = await gql('query($id: Int!) { location(id: $id) { id name } }', { id: acmeWarehouse.id }, globex);
     expect(read.body.errors[0].extensions.code).toBe('NOT_FOUND');
-    const list = await server.graphql('{ locations(perPage: 100) { items { id } meta { total } } }', {}, opts);
+    const list = await gql('{ locations(perPage: 100) { items { id } meta { total } } }', {}, globex);
     expect(list.body.data.locations).toEqual({ items: [], meta: { total: 0 } });
-    const update = await server.graphql('mutation($id: Int!) { updateLocation(id: $id, input: {name: "stolen"}) { id } }', { id: acmeBin.id }, opts);
+    const update = await gql('mutation($id: Int!) { updateLocation(id: $id, input: {name: "stolen"}) { id } }', { id: acmeBin.id }, globex);
     expect(update.body.errors[0].extensions.code).toBe('NOT_FOUND');
-    const remove = await server.graphql('mutation($id: Int!) { deleteLocation(id: $id) { id } }', { id: acmeBin.id }, opts);
+    const remove = await gql('mutation($id: Int!) { deleteLocation(id: $id) { id } }', { id: acmeBin.id }, globex);
     expect(remove.body.errors[0].extensions.code).toBe('NOT_FOUND');
   });
 
   it("left A's data untouched", async () => {
-    const res = await server.call('GET', `/external/api/v1/locations?per_page=100`, { company: 'acme', token: acme.token });
+    const res = await api('GET', '/locations?per_page=100');
     const names = res.body.data.map((l: any) => l.name).sort();
     expect(names).toEqual(['Acme WH', 'Acme bin']);
   });

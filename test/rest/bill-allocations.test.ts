@@ -1,12 +1,11 @@
 // Freight bills made landed cost of a receipt over real HTTP: the allocation spreads the bill's amount (at its
 // rate, in base currency) over the receipt lines; open stock takes its part, stock already issued takes
 // the rest as cost adjustments; deleting the allocation books exactly that back. Plus the limits and 422s.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
 
-let server: TestServer;
-let acme: Tenant;
+const { api, post } = serverForFile(['acme']);
 let vendor: any;
 let carrier: any;
 let warehouse: any;
@@ -15,8 +14,6 @@ let nut: any;
 let report: any;
 let freight: any;
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
-
 /** Stock value and unit cost per product (the FIFO layers still open). */
 async function valueOf(productId: number): Promise<{ quantity: number; value: number }> {
   const rows = (await api('GET', `/reports/stock-snapshot?product_id=${productId}`)).body.data;
@@ -24,8 +21,6 @@ async function valueOf(productId: number): Promise<{ quantity: number; value: nu
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
   vendor = await post('/suppliers', { name: 'Goods Inc' });
   carrier = await post('/suppliers', { name: 'Euro Freight', currency: 'EUR' });
   warehouse = await post('/locations', { name: 'Main' });
@@ -45,7 +40,6 @@ beforeAll(async () => {
   await post('/inventory/adjustments', { lines: [{ product_id: bolt.id, location_id: warehouse.id, quantity: -4 }] });
   freight = await post('/bills', { supplier_id: carrier.id, bill_number: 'FR-7', bill_date: '2026-05-10', lines: [{ description: 'Sea freight', quantity: 1, unit_price: 25 }] });
 });
-afterAll(() => server?.close());
 
 describe('bill allocations', () => {
   it('needs an approved bill', async () => {

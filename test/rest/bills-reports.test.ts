@@ -2,21 +2,19 @@
 // hand-computed figures. Base currency USD; supplier Alpha bills in USD with due dates at every age as of
 // 2026-09-30, supplier Beta in EUR (at each bill's own rate, rounded per bill) and USD. Applications are stamped
 // "now", so they count in a period that ends today and not as of 2026-09-30.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 import { openTestDatabase } from '../support/test-database.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { expectErrors } from '../support/rest-client.js';
 import { recordStatements } from '../support/statement-log.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
 let alpha: any;
 let beta: any;
 const bills: Record<string, any> = {};
 const statements: string[] = [];
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
+const { companies: { globex }, api, post } = serverForFile(['acme', 'globex'], { database: () => openTestDatabase({ onQuery: recordStatements(statements) }) });
 
 const AS_OF = '2026-09-30';
 const today = new Date().toISOString().slice(0, 10);
@@ -51,10 +49,6 @@ const aging = (current: number, d30: number, d60: number, d90: number, over: num
 });
 
 beforeAll(async () => {
-  const database = await openTestDatabase({ onQuery: recordStatements(statements) });
-  server = await startTestServer({ database });
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   await post('/currency/rates', { from: 'EUR', to: 'USD', rate: 1.2345, as_of: '2026-01-01' });
   // A later rate that the bills dated before it must not use.
   await post('/currency/rates', { from: 'EUR', to: 'USD', rate: 1.5, as_of: '2026-09-15' });
@@ -91,7 +85,6 @@ beforeAll(async () => {
   const prepayment = await post('/prepayments', { supplier_id: beta.id, amount: 5, currency: 'EUR', paid_at: '2026-09-10' });
   await post(`/prepayments/${prepayment.id}/applications`, { bill_id: bills.b2.id, amount: 5 });
 }, 120_000);
-afterAll(() => server?.close());
 
 describe('GET /reports/bills/aging', () => {
   it('buckets open balances by days past due per supplier and in total, in base currency and per currency', async () => {

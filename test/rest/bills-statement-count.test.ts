@@ -1,19 +1,16 @@
 // Writing, approving, paying and listing bills runs a fixed number of SQL statements whatever the number of
 // lines or bills: lines are read, matched and written set-based, never one statement per line.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 import { openTestDatabase } from '../support/test-database.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
 import { statementCounter } from '../support/statement-log.js';
 
-let server: TestServer;
-let acme: Tenant;
 const counter = statementCounter();
 let supplier: any;
 let small: any;
 let large: any;
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
+const { api, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 
 async function receivedOrder(lineCount: number, warehouseId: number): Promise<any> {
   const products = [];
@@ -36,14 +33,11 @@ const billOf = (po: any, number: string) => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: counter.onQuery }) });
-  acme = await server.createTenant('acme');
   supplier = await post('/suppliers', { name: 'Counted' });
   const warehouse = await post('/locations', { name: 'Main' });
   small = await receivedOrder(2, warehouse.id);
   large = await receivedOrder(25, warehouse.id);
 }, 120_000);
-afterAll(() => server?.close());
 
 describe('statements of bills', () => {
   it('are the same for a 2-line and a 25-line bill: create, approve with a variance, pay, and a page of bills', async () => {

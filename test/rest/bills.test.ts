@@ -1,20 +1,17 @@
 // Bills over real HTTP: the three-way match against receipts and the order's prices, approval (refused on a
 // mismatch unless the variance is accepted), payments that settle the order's payment obligations, void,
 // edits and deletes of drafts, the list's filters, and the 422s of every route.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
 
-let server: TestServer;
-let acme: Tenant;
+const { api, post } = serverForFile(['acme']);
 let supplier: any;
 let other: any;
 let warehouse: any;
 let bolt: any;
 let nut: any;
 let order: any;
-
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 
 async function receive(po: any, quantities: number[]): Promise<any> {
   const lines = po.lines.map((line: any, index: number) => ({ purchase_order_line_id: line.id, quantity: quantities[index] })).filter((l: any) => l.quantity > 0);
@@ -27,8 +24,6 @@ async function submittedOrder(lines: unknown[], extra: Record<string, unknown> =
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
   supplier = await post('/suppliers', { name: 'Bolt Works', payment_terms_days: 45 });
   other = await post('/suppliers', { name: 'Other Works' });
   warehouse = await post('/locations', { name: 'Main' });
@@ -43,7 +38,6 @@ beforeAll(async () => {
   );
   await receive(order, [10, 12]);
 });
-afterAll(() => server?.close());
 
 describe('bills and the three-way match', () => {
   it('creates a matched bill of received goods, due by the order terms, and approves it', async () => {

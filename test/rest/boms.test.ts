@@ -2,14 +2,12 @@
 // bodies, replacement semantics, SKU lookups, unit conversion, exact line totals and the cycle rule.
 // Products, alternate SKUs and units are written with the tenant-scoped Prisma client, so these tests do not
 // depend on the products and units routes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
 import { assertNoBomCycle } from '../../src/domain/boms/bom-cycles.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api } = serverForFile(['acme', 'globex']);
 let db: TenantDb;
 
 const BOM_KEYS = ['created_at', 'extra_costs', 'id', 'items', 'name', 'updated_at'];
@@ -22,9 +20,6 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const units = { gram: 0, kilogram: 0, each: 0, dozen: 0 };
 const products = { screw: 0, nut: 0, flour: 0, bag: 0, plain: 0 };
-
-const api = (method: string, path: string, body?: unknown, tenant: Tenant = acme) =>
-  server.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body });
 
 let nameCounter = 0;
 const uniqueName = (prefix = 'BOM') => `${prefix} ${++nameCounter}`;
@@ -52,9 +47,6 @@ async function unitClass(name: string, base: string, larger: string, factor: num
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   db = tenantClient(server.database.prisma, acme.companyId);
   [units.gram, units.kilogram] = await unitClass('Weight', 'g', 'kg', 1000);
   [units.each, units.dozen] = await unitClass('Count', 'each', 'dozen', 12);
@@ -65,7 +57,6 @@ beforeAll(async () => {
   products.bag = await product('BAG', { defaultUomId: units.gram });
   products.plain = await product('PLAIN');
 }, 120_000);
-afterAll(() => server?.close());
 
 describe('POST /boms', () => {
   it('creates a BOM and answers 201 {data: BOM} with every field of items and extra costs', async () => {

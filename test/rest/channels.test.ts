@@ -1,16 +1,15 @@
 // Sales channels over real HTTP: both create routes (POST /channels and the legacy POST /channels/sales) with the
 // contract's camelCase shape, write-only credentials, the apiLocked rule (403 on every change, reads still
 // work; the CLI command unlocks), validation keyed in camelCase, 404s, tenant isolation and the list filters.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { expectNotFoundOnEachMethod } from '../support/seed.js';
+import { expectErrors } from '../support/rest-client.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { parseFlags } from '../../src/cli/args.js';
 import { channelUnlock } from '../../src/cli/commands/channels.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 let group: any;
 let otherGroup: any;
 let warehouse: any;
@@ -20,8 +19,6 @@ let tagB: any;
 let supplier: any;
 let priceListId: number;
 let tokenId: number;
-
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 
 /** Every field of the contract's channel table, camelCase, with credentials replaced by credentialsSet. */
 const CHANNEL_KEYS = [
@@ -40,9 +37,6 @@ const CHANNEL_KEYS = [
 const SECRET = 'sk_live_do_not_show_me';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   warehouse = await post('/locations', { name: 'Main' });
   const east = await post('/locations', { name: 'East' });
   bin = await post('/locations', { name: 'Bin A', parent_id: warehouse.id });
@@ -55,7 +49,6 @@ beforeAll(async () => {
   priceListId = (await db.priceList.create({ data: { name: 'Retail', currency: 'USD' } as any })).id;
   tokenId = (await server.database.prisma.apiToken.findFirstOrThrow({ where: { companyId: acme.companyId } })).id;
 });
-afterAll(() => server?.close());
 
 function fullBody(extra: Record<string, unknown> = {}) {
   return {
@@ -313,11 +306,7 @@ describe('PATCH and DELETE /channels/{id}', () => {
   });
 
   it('answers 404 {message} for a channel that does not exist', async () => {
-    for (const [method, body] of [['GET'], ['PATCH', { label: 'x' }], ['DELETE']] as const) {
-      const res = await api(method, '/channels/999999', body);
-      expect(res.status, `${method}`).toBe(404);
-      expect(Object.keys(res.body)).toEqual(['message']);
-    }
+    await expectNotFoundOnEachMethod(api, '/channels/999999', { label: 'x' });
     expect((await api('GET', '/channels/abc')).status).toBe(404);
   });
 });
@@ -374,9 +363,7 @@ describe('apiLocked', () => {
 describe('tenant isolation', () => {
   it("never shows or changes another company's channel, nor lets it use another company's records", async () => {
     const channel = await post('/channels', { channelType: 'sales_channel', label: 'Acme only', warehouseGroupId: group.id });
-    for (const [method, body] of [['GET'], ['PATCH', { label: 'Stolen' }], ['DELETE']] as const) {
-      expect((await api(method, `/channels/${channel.id}`, body, globex)).status, method).toBe(404);
-    }
+    await expectNotFoundOnEachMethod(api, `/channels/${channel.id}`, { label: 'Stolen' }, undefined, globex);
     const list = await api('GET', '/channels', undefined, globex);
     expect(list.body.data).toEqual([]);
     expectErrors(

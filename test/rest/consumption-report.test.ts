@@ -4,17 +4,16 @@
 // today for include_sales. Checked: day, ISO week and month grouping with inclusive UTC bounds, the product and
 // warehouse filters (a warehouse includes its locations), paging, an empty range, other movements left out,
 // value rounding, defaults, tenants apart, bad input (422 naming the parameter) and a fixed statement count.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 import { openTestDatabase } from '../support/test-database.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { expectErrors } from '../support/rest-client.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { postStockMovements } from '../../src/domain/inventory/ledger/post-movements.js';
 import { recordStatements } from '../support/statement-log.js';
+import { salesChannelFrom } from '../support/seed.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
 let w1: any;
 let bin: any;
 let w2: any;
@@ -22,7 +21,7 @@ let a: any;
 let b: any;
 let c: any;
 const statements: string[] = [];
-const { api, post } = restClient(() => ({ server, tenant: acme }));
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex'], { database: () => openTestDatabase({ onQuery: recordStatements(statements) }) });
 const today = () => new Date().toISOString().slice(0, 10);
 
 const adjust = (productId: number, locationId: number, quantity: number, unitCost: number) =>
@@ -46,9 +45,6 @@ const rows = (body: any) => body.data.map((r: any) => [r.period, r.sku, r.quanti
 const MARCH_APRIL = 'from=2025-03-01&to=2025-04-30';
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }) });
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   w1 = await post('/locations', { name: 'W1' });
   bin = await post('/locations', { name: 'W1 bin', parent_id: w1.id });
   w2 = await post('/locations', { name: 'W2' });
@@ -72,7 +68,6 @@ beforeAll(async () => {
   await move(a.id, w1.id, -3, '2025-02-28T23:59:59Z'); // before the range
   await move(a.id, w1.id, -7, '2025-03-04T09:00:00Z', 'ADJUSTMENT'); // not consumption
 }, 120_000);
-afterAll(() => server?.close());
 
 describe('GET /reports/consumption', () => {
   it('groups by month by default: {data, meta}, rows by period then SKU, positive quantities and values', async () => {
@@ -143,8 +138,7 @@ describe('GET /reports/consumption', () => {
   });
 
   it('with include_sales adds what sales shipments took; without it the shipped fields are null', async () => {
-    const group = await post('/warehouse-groups', { name: 'Shop', warehouse_ids: [w2.id] });
-    const channel = await post('/channels', { channelType: 'sales_channel', label: 'Web', warehouseGroupId: group.id });
+    const channel = await salesChannelFrom(post, [w2.id]);
     const order = await post(`/sales-orders/${(await post('/sales-orders', { channel_id: channel.id, lines: [{ product_id: b.id, quantity: 4 }] })).id}/confirm`);
     const shipment = await post(`/sales-orders/${order.id}/shipments`, { lines: [{ sales_order_line_id: order.lines[0].id, quantity: 4, location_id: w2.id }] });
     await post(`/shipments/${shipment.id}/ship`);

@@ -5,27 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { applyMigrations, readMigrations } from '../../src/db/migrations.js';
 import { openTestDatabase } from '../support/test-database.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { serverForFile } from '../support/file-server.js';
+import { expectNotFoundOnEachMethod } from '../support/seed.js';
+import { expectErrors } from '../support/rest-client.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { companies: { globex }, api, post } = serverForFile(['acme', 'globex']);
 let customer: any;
 let supplier: any;
-
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 
 const KEYS = ['company', 'company_id', 'created_at', 'email', 'first_name', 'id', 'last_name', 'phone', 'supplier', 'supplier_id', 'title', 'updated_at'];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   customer = await post('/companies', { name: 'Initech' });
   supplier = await post('/suppliers', { name: 'Nordic Parts' });
 });
-afterAll(() => server?.close());
 
 describe('contacts', () => {
   it('creates a contact of a customer company: 201 {data} with its owner; the company lists it', async () => {
@@ -131,20 +124,14 @@ describe('contacts', () => {
   });
 
   it('answers 404 {message} for a contact that does not exist', async () => {
-    for (const [method, body] of [['GET'], ['PATCH', { first_name: 'x' }], ['DELETE']] as const) {
-      const res = await api(method, '/contacts/999999', body);
-      expect(res.status, method).toBe(404);
-      expect(res.body).toEqual({ message: 'Contact 999999 not found.' });
-    }
+    await expectNotFoundOnEachMethod(api, '/contacts/999999', { first_name: 'x' }, 'Contact 999999 not found.');
   });
 });
 
 describe('tenant isolation', () => {
   it('never shows or changes another company’s contacts, nor attaches one to its customers or suppliers', async () => {
     const contact = await post('/contacts', { company_id: customer.id, first_name: 'Acme only' });
-    for (const [method, body] of [['GET'], ['PATCH', { first_name: 'Stolen' }], ['DELETE']] as const) {
-      expect((await api(method, `/contacts/${contact.id}`, body, globex)).status, method).toBe(404);
-    }
+    await expectNotFoundOnEachMethod(api, `/contacts/${contact.id}`, { first_name: 'Stolen' }, undefined, globex);
     expect((await api('GET', `/contacts?company_id=${customer.id}`, undefined, globex)).body.data).toEqual([]);
     expect((await api('GET', '/contacts', undefined, globex)).body.meta.total).toBe(0);
     expectErrors(await api('POST', '/contacts', { company_id: customer.id, first_name: 'Intruder' }, globex), ['company_id']);

@@ -3,15 +3,14 @@
 // resolutions (non-graduated and graduated with next-tier hints, effects in order, moq and order_multiple,
 // priority and specificity, conditions, dates, the production run total, extra costs, fallbacks), purchase
 // order lines priced by rules, bad input on every route, and two creates of one name at once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { clearFeature, setFeature } from '../../src/domain/tenancy/features.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 let vendor: any;
 let otherVendor: any;
 let plant: any;
@@ -19,7 +18,6 @@ let depot: any;
 let category: any;
 let tag: any;
 let productCount = 0;
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 
 const RULE_KEYS = [
   'conditions', 'cost_allocation_type', 'cost_basis', 'cost_basis_amount', 'created_at', 'description', 'document_type', 'document_types',
@@ -50,9 +48,6 @@ const resolve = async (body: Record<string, unknown>) => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   await setFeature(flags(acme), 'cost_rules');
   vendor = await post('/suppliers', { name: 'Forge Ltd' });
   otherVendor = await post('/suppliers', { name: 'Smelter SA' });
@@ -61,7 +56,6 @@ beforeAll(async () => {
   category = await post('/categories', { name: 'Castings' });
   tag = await post('/tags', { name: 'Heavy' });
 });
-afterAll(() => server?.close());
 
 describe('the cost_rules feature', () => {
   it('answers 403 {message} on every route while the feature is off, and serves them once it is on', async () => {

@@ -1,22 +1,12 @@
 // The current company and currencies over real HTTP: base currency (fixed once stock is valued), exchange
 // rates (latest on or before a date), conversion (direct, inverse, through the base currency), rounding to
 // the target's minor units, and the 422s naming the parameter.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient, expectErrors } from '../support/rest-client.js';
+import { describe, expect, it } from 'vitest';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
-});
-afterAll(() => server?.close());
-
-const { api, post } = restClient(() => ({ server, tenant: acme }));
+const { companies: { acme, globex }, api, gql } = serverForFile(['acme', 'globex']);
 
 async function rate(from: string, to: string, value: number, asOf: string, tenant: Tenant = acme): Promise<any> {
   const res = await api('POST', '/currency/rates', { from, to, rate: value, as_of: asOf }, tenant);
@@ -25,7 +15,6 @@ async function rate(from: string, to: string, value: number, asOf: string, tenan
 }
 
 const convert = (query: string, tenant: Tenant = acme) => api('GET', `/currency/rates/convert?${query}`, undefined, tenant);
-
 
 describe('/company', () => {
   it('reads and renames the current company; base currency defaults to USD', async () => {
@@ -154,11 +143,7 @@ describe('/currency/rates/convert', () => {
   });
 
   it('is served through GraphQL too', async () => {
-    const res = await server.graphql(
-      'query { convertCurrency(from: "EUR", to: "USD", amount: "200", date: "2026-02-01") { convertedAmount via asOf } company { baseCurrency } }',
-      {},
-      { token: acme.token, company: 'acme' },
-    );
+    const res = await gql('query { convertCurrency(from: "EUR", to: "USD", amount: "200", date: "2026-02-01") { convertedAmount via asOf } company { baseCurrency } }');
     expect(res.body).toEqual({ data: { convertCurrency: { convertedAmount: 210, via: 'direct', asOf: '2026-01-01' }, company: { baseCurrency: 'USD' } } });
   });
 });

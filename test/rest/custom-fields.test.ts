@@ -1,23 +1,12 @@
 // Contract tests over real HTTP of custom field definitions (/custom-fields).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { companies: { acme, globex }, api } = serverForFile(['acme', 'globex']);
 
 const KEYS = ['created_at', 'entity_type', 'id', 'key', 'label', 'options', 'required', 'type', 'updated_at'];
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
-});
-afterAll(() => server?.close());
-
-const api = (method: string, path: string, body?: unknown, tenant: Tenant = acme) =>
-  server.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body });
 
 async function define(body: Record<string, unknown>, tenant: Tenant = acme): Promise<any> {
   const res = await api('POST', '/custom-fields', { entity_type: 'product', ...body }, tenant);

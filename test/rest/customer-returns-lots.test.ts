@@ -1,12 +1,11 @@
 // Customer returns of lot-tracked goods over real HTTP: the restock goes back into the lot (and location) the
 // goods shipped from, at the cost they left with, and the stock it brings back lets a waiting backorder of
 // another order allocate.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { salesChannelFrom, stockSnapshotRows } from '../support/seed.js';
 
-let server: TestServer;
-let acme: Tenant;
+const { api, post } = serverForFile(['acme']);
 let warehouse: any;
 let channel: any;
 let serum: any;
@@ -14,20 +13,11 @@ let so: any;
 let lotA: number;
 let lotB: number;
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
-
-const stockByLot = async () => {
-  const res = await api('GET', `/reports/stock-snapshot?product_id=${serum.id}`);
-  expect(res.status, res.text).toBe(200);
-  return res.body.data.map((r: any) => [r.location_id, r.quantity, r.value]);
-};
+const stockByLot = () => stockSnapshotRows(api, serum.id);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
   warehouse = await post('/locations', { name: 'Main' });
-  const group = await post('/warehouse-groups', { name: 'Shop', warehouse_ids: [warehouse.id] });
-  channel = await post('/channels', { channelType: 'sales_channel', label: 'Web', warehouseGroupId: group.id });
+  channel = await salesChannelFrom(post, [warehouse.id]);
   serum = await post('/products', { name: 'Serum', sku: 'SER-1', retail_price: 20, lot_tracking: true });
   // Lot A: 3 at 2.00; lot B: 5 at 7.00.
   lotA = (await post('/inventory/adjustments', { lines: [{ product_id: serum.id, location_id: warehouse.id, quantity: 3, unit_cost: 2, lot_number: 'A' }] })).lines[0].lot_id;
@@ -37,7 +27,6 @@ beforeAll(async () => {
   await post(`/shipments/${shipment.id}/ship`);
   await post(`/sales-orders/${so.id}/invoices`);
 });
-afterAll(() => server?.close());
 
 describe('customer returns of lot-tracked goods', () => {
   it('restocks into the lot that shipped, at its cost, and fills a waiting backorder', async () => {

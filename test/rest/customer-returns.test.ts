@@ -2,13 +2,12 @@
 // the goods left with (stock and value through GET /reports/stock-snapshot) where they shipped from, scrap
 // moves nothing; the credit note (CN-000001) is negative at the invoiced prices, against the order's invoice,
 // once; bad input; tenants see only their own.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { salesChannelFrom, stockSnapshotRows } from '../support/seed.js';
+import { expectErrors } from '../support/rest-client.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { companies: { globex }, api, post } = serverForFile(['acme', 'globex']);
 let warehouse: any;
 let bin: any;
 let channel: any;
@@ -18,22 +17,12 @@ let kit: any;
 let so: any;
 let invoice: any;
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
-
-const snapshot = async () => {
-  const res = await api('GET', `/reports/stock-snapshot?product_id=${widget.id}`);
-  expect(res.status, res.text).toBe(200);
-  return res.body.data.map((r: any) => [r.location_id, r.quantity, r.value]);
-};
+const snapshot = () => stockSnapshotRows(api, widget.id);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   warehouse = await post('/locations', { name: 'Main' });
   bin = await post('/locations', { name: 'Main bin', parent_id: warehouse.id });
-  const group = await post('/warehouse-groups', { name: 'Shop', warehouse_ids: [warehouse.id] });
-  channel = await post('/channels', { channelType: 'sales_channel', label: 'Web', warehouseGroupId: group.id });
+  channel = await salesChannelFrom(post, [warehouse.id]);
   widget = await post('/products', { name: 'Widget', sku: 'W-1', retail_price: 10 });
   gizmo = await post('/products', { name: 'Gizmo', sku: 'G-1', retail_price: 4 });
   kit = await post('/products', { name: 'Widget pair', sku: 'KIT-2', type: 'KIT', retail_price: 18, kit_items: [{ product_id: gizmo.id, quantity: 2 }] });
@@ -47,7 +36,6 @@ beforeAll(async () => {
   await post(`/shipments/${shipment.id}/ship`);
   invoice = await post(`/sales-orders/${so.id}/invoices`);
 });
-afterAll(() => server?.close());
 
 describe('customer returns', () => {
   let rma: any;

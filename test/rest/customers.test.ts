@@ -1,17 +1,14 @@
 // Customer companies over real HTTP: every field with its exact keys, addresses with ISO 3166-1 countries,
 // free-form custom fields, the list's filters, sort and pages, the refusal to delete a customer with sales
 // orders, the 422s and 404s of every route, and isolation between companies.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { serverForFile } from '../support/file-server.js';
+import { expectNotFoundOnEachMethod } from '../support/seed.js';
+import { expectErrors } from '../support/rest-client.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post, gql } = serverForFile(['acme', 'globex']);
 let priceList: any;
-
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 
 const KEYS = [
   'billing_address', 'contacts', 'created_at', 'currency', 'custom_fields', 'email', 'id', 'name', 'notes', 'payment_terms_days',
@@ -23,12 +20,8 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const address = (extra: Record<string, unknown> = {}) => ({ street_1: '1 Main St', city: 'Springfield', country: 'US', ...extra });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   priceList = await post('/price-lists', { name: 'Wholesale', currency: 'EUR' });
 });
-afterAll(() => server?.close());
 
 describe('customer companies', () => {
   it('creates a company with every field: 201 {data}, addresses normalised, price list and contacts included', async () => {
@@ -153,11 +146,7 @@ describe('customer companies', () => {
   });
 
   it('answers 404 {message} for a company that does not exist', async () => {
-    for (const [method, body] of [['GET'], ['PATCH', { name: 'x' }], ['DELETE']] as const) {
-      const res = await api(method, '/companies/999999', body);
-      expect(res.status, method).toBe(404);
-      expect(res.body).toEqual({ message: 'Customer company 999999 not found.' });
-    }
+    await expectNotFoundOnEachMethod(api, '/companies/999999', { name: 'x' }, 'Customer company 999999 not found.');
     expect((await api('GET', '/companies/abc')).status).toBe(404);
   });
 
@@ -183,11 +172,7 @@ describe('customer companies', () => {
 
   it('is the CustomerCompany type in GraphQL, apart from the tenant Company', async () => {
     const company = await post('/companies', { name: 'Graph customer', billing_address: address() });
-    const res = await server.graphql(
-      'query($id: Int!) { customerCompany(id: $id) { __typename name billingAddress { street1 country } } }',
-      { id: company.id },
-      { company: acme.slug, token: acme.token },
-    );
+    const res = await gql('query($id: Int!) { customerCompany(id: $id) { __typename name billingAddress { street1 country } } }', { id: company.id });
     expect(res.body).toEqual({ data: { customerCompany: { __typename: 'CustomerCompany', name: 'Graph customer', billingAddress: { street1: '1 Main St', country: 'US' } } } });
   });
 });
@@ -195,10 +180,7 @@ describe('customer companies', () => {
 describe('tenant isolation', () => {
   it('never shows or changes another company’s customers, and refuses its price lists', async () => {
     const company = await post('/companies', { name: 'Acme customer' });
-    for (const [method, body] of [['GET'], ['PATCH', { name: 'Stolen' }], ['DELETE']] as const) {
-      const res = await api(method, `/companies/${company.id}`, body, globex);
-      expect(res.status, method).toBe(404);
-    }
+    await expectNotFoundOnEachMethod(api, `/companies/${company.id}`, { name: 'Stolen' }, undefined, globex);
     expect((await api('GET', '/companies?name=Acme%20customer', undefined, globex)).body.data).toEqual([]);
     expectErrors(await api('POST', '/companies', { name: 'G', price_list_id: priceList.id }, globex), ['price_list_id']);
     expect((await api('GET', `/companies/${company.id}`)).body.data.name).toBe('Acme customer');

@@ -1,16 +1,13 @@
 // A cycle count runs a fixed number of SQL statements whatever its size: start (the snapshot), counts, the
 // lines page, the count sheet both ways, submit-review, reset-counts and posting (its adjustment goes through
 // the set-based ledger), for a warehouse of 2 and of 15 products.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 import { openTestDatabase } from '../support/test-database.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
 import { statementCounter } from '../support/statement-log.js';
 
-let server: TestServer;
-let acme: Tenant;
 const counter = statementCounter();
-const { api, post } = restClient(() => ({ server, tenant: acme }));
+const { server, companies: { acme }, api, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 
 const counted = counter.ofSuccess;
 
@@ -33,12 +30,9 @@ let small: Awaited<ReturnType<typeof warehouseOf>>;
 let large: Awaited<ReturnType<typeof warehouseOf>>;
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: counter.onQuery }) });
-  acme = await server.createTenant('acme');
   small = await warehouseOf(2);
   large = await warehouseOf(15);
 }, 120_000);
-afterAll(() => server?.close());
 
 describe('statements of a cycle count', () => {
   it('are the same for 2 and 15 products', async () => {

@@ -3,14 +3,12 @@
 // (bare session, then 422 from a wrong state, the Not Found body, 401 without a token); post with a receipt
 // between the count and the post, and the adjustment it made; the count sheet round trip; concurrent posts;
 // bad input on every route.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
-const { api, post } = restClient(() => ({ server, tenant: acme }));
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 let east: any;
 let west: any;
 let shelfA: any;
@@ -39,9 +37,6 @@ async function batch(body: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   east = await post('/locations', { name: 'East DC' });
   west = await post('/locations', { name: 'West DC' });
   shelfA = await post('/locations', { name: 'A-1', parent_id: east.id });
@@ -59,7 +54,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(() => server?.close());
 
 describe('a blind count of two warehouses, walked through', () => {
   let created: any;

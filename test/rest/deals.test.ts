@@ -1,30 +1,22 @@
 // Deals over real HTTP: CRUD with validation, linking purchase orders (idempotent), their total in base
 // currency (cancelled orders left out), unlinking with 200 {message} and 404 {message}, and the order's
 // deals; a supplier or warehouse in use by orders or deals cannot be deleted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
+const { api, post } = serverForFile(['acme']);
 let supplier: any;
 let warehouse: any;
 let product: any;
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
-
-
 const DEAL_KEYS = ['amount', 'created_at', 'currency', 'expected_close_date', 'id', 'name', 'notes', 'purchase_orders', 'purchase_orders_total_base', 'stage', 'supplier', 'updated_at'];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
   supplier = await post('/suppliers', { name: 'Deal Supplies', currency: 'EUR' });
   warehouse = await post('/locations', { name: 'Main' });
   product = await post('/products', { name: 'Crate', sku: 'CRATE-1' });
   await post('/currency/rates', { from: 'EUR', to: 'USD', rate: 1.2, as_of: '2026-01-01' });
 });
-afterAll(() => server?.close());
 
 describe('/deals', () => {
   it('creates, reads, lists, updates and deletes deals, with 422 per field', async () => {

@@ -2,27 +2,22 @@
 // counts and rates for a range (both ends included, to the last second of the last day), the default and a
 // chosen set of types, by_type, an empty range (zeros, never NaN or null), another company's documents left
 // out, and bad parameters.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
+import { salesChannelFrom } from '../support/seed.js';
+import { expectErrors } from '../support/rest-client.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
-const { api, post } = restClient(() => ({ server, tenant: acme }));
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 const summary = (query: string, tenant = acme) => api('GET', `/reports/edi/summary${query ? `?${query}` : ''}`, undefined, tenant);
 
 const zero = { total: 0, success_count: 0, failed_count: 0, pending_count: 0, success_rate: 0, ack_997_count: 0, ack_997_rate: 0 };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   let control = 0;
   const seed = async (tenant: Tenant, rows: Array<[type: string, direction: string, status: string, createdAt: string, acknowledged?: boolean]>) => {
     const warehouse = await post('/locations', { name: 'DC' }, tenant);
-    const group = await post('/warehouse-groups', { name: 'G', warehouse_ids: [warehouse.id] }, tenant);
-    const channel = await post('/channels', { channelType: 'sales_channel', label: 'Partner', warehouseGroupId: group.id }, tenant);
+    const channel = await salesChannelFrom(post, [warehouse.id], 'Partner', tenant);
     await server.database.prisma.ediDocument.createMany({
       data: rows.map(([type, direction, status, createdAt, acknowledged]) => ({
         companyId: tenant.companyId,
@@ -53,7 +48,6 @@ beforeAll(async () => {
   ]);
   await seed(globex, [['856', 'outbound', 'accepted', '2026-03-01T08:00:00Z', true]]);
 });
-afterAll(() => server?.close());
 
 describe('GET /reports/edi/summary', () => {
   it('counts the core types over a range with both days included', async () => {

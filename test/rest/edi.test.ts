@@ -4,8 +4,8 @@
 // 810, each parsed back and its envelope checked; a 997 from the partner and a manual acknowledgement; a
 // failed delivery sent again; the document log's filters and raw X12; and bad input on every route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
 import { parseInterchange, type ParsedInterchange } from '../../src/domain/edi/x12.js';
 import { closedPort, fakeHttp } from './label-setup.js';
 
@@ -33,13 +33,10 @@ const purchaseOrder = (po: string, lines: string[], shipTo = true) => [
   `CTT*${lines.length}`,
 ];
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 let partner: Awaited<ReturnType<typeof fakeHttp>>;
 const received: Array<{ contentType: string | undefined; body: string }> = [];
 let partnerStatus = 200;
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 let channel: any;
 let widget: any;
 let gizmo: any;
@@ -68,9 +65,6 @@ function expectEnvelope(document: any, interchange: ParsedInterchange, type: str
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   partner = await fakeHttp((req, body, res) => {
     received.push({ contentType: req.headers['content-type'], body: body.toString('utf8') });
     res.writeHead(partnerStatus).end();
@@ -94,10 +88,7 @@ beforeAll(async () => {
   // One partner, one channel.
   expectErrors(await api('POST', '/channels', { ...draft, label: 'Twin', ediEnabled: true, ediPartnerId: PARTNER.id, ediQualifier: PARTNER.qualifier }), ['ediPartnerId']);
 });
-afterAll(async () => {
-  await partner?.close();
-  await server?.close();
-});
+afterAll(() => partner?.close());
 
 describe('inbound 850 purchase orders', () => {
   let order: any;

@@ -13,30 +13,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { decodeFeedCursor } from '../../src/domain/events/feed.js';
 import { onCitus } from '../support/test-database.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-
-const API = '/external/api/v1';
+import { serverForFile } from '../support/file-server.js';
 
 describe.skipIf(!onCitus)('the event feed while a transaction commits on the workers', () => {
-  let server: TestServer;
-  let acme: Tenant;
+  const { server, companies: { acme }, api, post } = serverForFile(['acme']);
   let admin: pg.Client;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    acme = await server.createTenant('acme');
-    const created = await server.call('POST', `${API}/products`, { token: acme.token, company: 'acme', body: { name: 'Bolt', sku: 'B-1' } });
-    expect(created.status).toBe(201);
+    await post('/products', { name: 'Bolt', sku: 'B-1' });
     admin = new pg.Client({ connectionString: server.database.url });
     await admin.connect();
   }, 60_000);
-  afterAll(async () => {
-    await admin?.end();
-    await server?.close();
-  });
+  // Registered after the server's hooks: closed before the server is.
+  afterAll(() => admin?.end());
 
   const feed = async (after?: string) => {
-    const res = await server.call('GET', `${API}/events${after ? `?after=${after}` : ''}`, { token: acme.token, company: 'acme' });
+    const res = await api('GET', `/events${after ? `?after=${after}` : ''}`);
     expect(res.status, res.text).toBe(200);
     return res.body as { data: { id: number; type: string }[]; meta: { next_cursor: string } };
   };

@@ -2,31 +2,27 @@
 // transaction (a refused command writes none), the feed reads them in order page by page with cursors, filters
 // by type, refuses bad parameters with 422, keeps companies apart, and — on PostgreSQL — never shows an event of
 // a transaction still open, nor anything after it, so a reader going on from a cursor skips nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { describe, expect, it, vi } from 'vitest';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
+import { salesChannelFrom } from '../support/seed.js';
+import { expectErrors } from '../support/rest-client.js';
 import { onPostgres, withAdmin } from '../support/test-database.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
-const { api, post } = restClient(() => ({ server, tenant: acme }));
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 
 /**
- * Waits for a condition. On PostgreSQL a committed event shows once every older transaction of its database has
- * ended (the feed's horizon), and the server's own jobs run beside the requests: the feed may lag a moment.
+ * Waits for a condition (vi.waitUntil, probing every 25 ms; a time-out names `what`). On PostgreSQL a committed
+ * event shows once every older transaction of its database has ended (the feed's horizon), and the server's own
+ * jobs run beside the requests: the feed may lag a moment.
  */
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const until = <T>(what: string, probe: () => Promise<T | undefined | false>, timeout = 20_000) =>
+  vi.waitUntil(probe, { timeout, interval: 25 }).catch((error: Error) => {
+    if (error.message.startsWith('Timed out')) error.message = `Timed out waiting for ${what}.`;
+    throw error;
+  });
 
 /** Every event of the feed after `after`, read `limit` at a time. */
 async function readAll(query = '', limit = 100, tenant?: Tenant): Promise<{ events: any[]; next: string }> {
@@ -41,13 +37,6 @@ async function readAll(query = '', limit = 100, tenant?: Tenant): Promise<{ even
   }
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
-}, 60_000);
-afterAll(() => server?.close());
-
 describe('the event outbox', () => {
   it('records one event per business change, in order, with its data', async () => {
     const warehouse = await post('/locations', { name: 'Main' });
@@ -61,8 +50,7 @@ describe('the event outbox', () => {
     expectErrors(await api('POST', `/purchase-orders/${po.id}/submit`), ['status']); // refused: no event
     const report = await post(`/purchase-orders/${po.id}/receiving-reports`, { lines: [{ purchase_order_line_id: po.lines[0].id, quantity: 5 }] });
 
-    const group = await post('/warehouse-groups', { name: 'Shop', warehouse_ids: [warehouse.id] });
-    const channel = await post('/channels', { channelType: 'sales_channel', label: 'Web', warehouseGroupId: group.id });
+    const channel = await salesChannelFrom(post, [warehouse.id]);
     const draftSo = await post('/sales-orders', { channel_id: channel.id, lines: [{ product_id: widget.id, quantity: 3 }] });
     const so = await post(`/sales-orders/${draftSo.id}/confirm`);
     const draftShipment = await post(`/sales-orders/${so.id}/shipments`, { lines: [{ sales_order_line_id: so.lines[0].id, quantity: 3 }] });

@@ -28,7 +28,6 @@ import { compileRoutes } from '../../src/rest/compile.js';
 import { describeFilterGrammar, splitQueryParams } from '../../src/rest/list-filters.js';
 import type { RestRoute } from '../../src/rest/route.js';
 import type { RequestContext } from '../../src/graphql/context.js';
-import type { Database } from '../../src/db/database.js';
 import { openTestDatabase } from '../support/test-database.js';
 
 const routes = vi.hoisted(() => {
@@ -90,13 +89,12 @@ function testSchema(): GraphQLSchema {
   });
 }
 
-let database: Database;
 let app: App;
-let port: number;
+/** A read token of the company acme. */
 let token: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
+  const database = await openTestDatabase();
   app = createApp({
     config: { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'test-secret-key-0123456789abcdef0123456789abcdef', allowPrivateOutbound: false },
     database,
@@ -104,7 +102,6 @@ beforeAll(async () => {
     logger: silentLogger,
   });
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
-  port = (app.server.address() as AddressInfo).port;
   const { company } = await createCompany(database.prisma, { slug: 'acme', name: 'Acme', adminEmail: 'a@acme.test', adminPassword: 'correct horse battery staple' });
   token = (await createApiToken(database.prisma, { companyId: company.id, name: 't', scopes: ['read'] })).secret;
   const rows = [
@@ -119,6 +116,7 @@ afterAll(async () => {
 });
 
 async function get(pathAndQuery: string): Promise<{ status: number; body: any }> {
+  const { port } = app.server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
     const req = http.request(
       { agent: false, host: '127.0.0.1', port, method: 'GET', path: `/external/api/v1${pathAndQuery}`, headers: { host: `acme.localhost:${port}`, authorization: `Bearer ${token}` } },

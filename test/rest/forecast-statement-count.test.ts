@@ -2,26 +2,23 @@
 // queues it, and the job that rebuilds the table (claim, hold, one upsert, one delete, finish), for a company
 // of 2 products and one of 15, each with stock in a warehouse and its bin and a purchase order on its way.
 // The worker is run by hand (drain) so its idle polling does not count.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { setFeature } from '../../src/domain/tenancy/features.js';
 import { jobHandlers } from '../../src/jobs/job-handlers.js';
 import { createWorker, type Worker } from '../../src/jobs/worker.js';
 import { silentLogger } from '../../src/http/logger.js';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 import { openTestDatabase } from '../support/test-database.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
 import { statementCounter } from '../support/statement-log.js';
 
-let server: TestServer;
 let worker: Worker;
-let small: Tenant;
-let large: Tenant;
 const counter = statementCounter();
-const { api, post } = restClient(() => ({ server, tenant: small }));
+const { server, companies: { small, large }, api, post } = serverForFile(['small', 'large'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 
-async function companyOf(slug: string, size: number): Promise<Tenant> {
-  const tenant = await server.createTenant(slug);
+/** The company holding `size` products, stocked in a warehouse and its bin, with a purchase order on its way. */
+async function stockCompany(tenant: Tenant, size: number): Promise<void> {
   await setFeature(tenantClient(server.database.prisma, tenant.companyId), 'forecast_materialized_table');
   const warehouse = await post('/locations', { name: 'Main' }, tenant);
   const bin = await post('/locations', { name: 'Main bin', parent_id: warehouse.id }, tenant);
@@ -37,18 +34,15 @@ async function companyOf(slug: string, size: number): Promise<Tenant> {
   await post('/inventory/adjustments', { lines }, tenant);
   const po = await post('/purchase-orders', { supplier_id: supplier.id, warehouse_id: warehouse.id, lines: ordered }, tenant);
   await post(`/purchase-orders/${po.id}/submit`, undefined, tenant);
-  return tenant;
 }
 
 const counted = counter.of;
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: counter.onQuery }) });
   worker = createWorker({ prisma: server.database.prisma, config: server.config, logger: silentLogger, handlers: jobHandlers });
-  small = await companyOf('small', 2);
-  large = await companyOf('large', 15);
+  await stockCompany(small, 2);
+  await stockCompany(large, 15);
 }, 120_000);
-afterAll(() => server?.close());
 
 describe('statements of a forecast refresh', () => {
   it('are the same for 2 and 15 products', async () => {

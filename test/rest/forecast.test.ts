@@ -6,20 +6,18 @@
 // primary supplier's SKU terms (lead time, minimum, multiple). A second refresh keeps the ids and drops rows
 // that are no longer produced; filters, sort, 404s and tenants apart. The SQL twins of qty_incoming and
 // qty_pending agree with quantities.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { setFeature } from '../../src/domain/tenancy/features.js';
 import { incomingByLocation, pendingByLocation } from '../../src/domain/inventory/quantities.js';
 import { incomingRowsSql, pendingRowsSql } from '../../src/domain/inventory/quantities-sql.js';
 import { recurringSchedules } from '../../src/jobs/background.js';
 import { enqueueDueSchedules } from '../../src/jobs/schedules.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import type { Tenant } from '../support/test-server.js';
+import { expectErrors } from '../support/rest-client.js';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
-const { api, post } = restClient(() => ({ server, tenant: acme }));
+const { server, companies: { acme, globex }, api, post, gql } = serverForFile(['acme', 'globex'], { background: true });
 
 const ROW_KEYS = [
   'available', 'avg_daily_demand_30', 'avg_daily_demand_90', 'below_reorder_point', 'computed_at', 'days_of_cover', 'id', 'incoming',
@@ -80,13 +78,6 @@ async function shipped(channelId: number, productId: number, quantity: number, d
   });
   expect(moved.count).toBeGreaterThan(0);
 }
-
-beforeAll(async () => {
-  server = await startTestServer({ background: true });
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
-}, 60_000);
-afterAll(() => server?.close());
 
 describe('without the feature', () => {
   it('answers 403 {message} on every route', async () => {
@@ -256,10 +247,9 @@ describe('with the feature', () => {
   });
 
   it('is the same through GraphQL', async () => {
-    const res = await server.graphql(
+    const res = await gql(
       `query($filters: [FilterParamInput!]) { forecastWarehouseRows(filters: $filters, sort: "-suggested_order_qty") { items { id sku suggestedOrderQty belowReorderPoint } meta { total } } }`,
       { filters: [{ name: 'below_reorder_point', value: 'true' }] },
-      { token: acme.token, company: acme.slug },
     );
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.forecastWarehouseRows.items.map((r: any) => [r.sku, r.suggestedOrderQty, r.belowReorderPoint])).toEqual([['W-1', 144, true], ['G-1', 90, true]]);

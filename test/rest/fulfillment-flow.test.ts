@@ -3,44 +3,17 @@
 // pick; packing; a shipment of a fulfillment order with packages nested three deep and SSCCs assigned; shipping
 // (ledger, cost of goods sold, the export); billable lines equal to the invoice, and its PDF; a customer return
 // restocked at its cost and credited.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
+import { expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { getBytes } from '../support/rest-client.js';
+import { pdfText } from '../support/pdf-text.js';
 
-let server: TestServer;
-let acme: Tenant;
-const { api, post } = restClient(() => ({ server, tenant: acme }));
-
-function download(path: string): Promise<{ status: number; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { agent: false, host: '127.0.0.1', port: server.port, method: 'GET', path: `/external/api/v1${path}`, headers: { host: `acme.localhost:${server.port}`, authorization: `Bearer ${acme.token}` } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+const { server, companies: { acme }, api, post } = serverForFile(['acme']);
 
 const checkDigit = (digits17: string) => {
   const sum = [...digits17].reverse().reduce((total, d, i) => total + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
   return String((10 - (sum % 10)) % 10);
 };
-
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-});
-afterAll(() => server?.close());
 
 it('runs an order from two warehouses through picking, packing, shipping, invoicing and a return', async () => {
   const east = await post('/locations', { name: 'East' });
@@ -115,11 +88,9 @@ it('runs an order from two warehouses through picking, packing, shipping, invoic
   expect(invoice.subtotal).toBe(billable.reduce((sum: number, l: any) => sum + l.amount, 0));
   expect(invoice.lines.map((l: any) => [l.type, l.amount])).toEqual(billable.map((l: any) => [l.type, l.amount]));
   expect(invoice.company).toMatchObject({ id: customer.id });
-  const pdf = await download(`/invoices/${invoice.id}?format=pdf`);
+  const pdf = await getBytes(server, acme, `/invoices/${invoice.id}?format=pdf`);
   expect(pdf.status).toBe(200);
-  const file = join(mkdtempSync(join(tmpdir(), 'invoice-')), 'invoice.pdf');
-  writeFileSync(file, pdf.body);
-  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  const text = pdfText(pdf.bytes);
   expect(text).toContain(invoice.invoice_number);
   expect(text).toContain(invoice.total.toFixed(2));
 

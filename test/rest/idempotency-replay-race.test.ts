@@ -3,17 +3,14 @@
 // to keep it (a trigger sleeps 300 ms in the update that completes a key): were the body written before the key
 // was kept, the client would have it, and its retry would meet a key still running (409). PostgreSQL only: on
 // PGlite the sleeping statement holds the one thread, the client's too, so the race cannot show there.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { onCitus, onPostgres } from '../support/test-database.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 
 describe.skipIf(!onPostgres || onCitus)('a retry right after the answer, with the database slow to keep the key', () => {
-  let server: TestServer;
-  let acme: Tenant;
+  const { server, companies: { acme } } = serverForFile(['acme']);
 
   beforeAll(async () => {
-    server = await startTestServer();
-    acme = await server.createTenant('acme');
     await server.database.sql.query(`
       CREATE FUNCTION slow_idempotency_keep() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -22,7 +19,6 @@ describe.skipIf(!onPostgres || onCitus)('a retry right after the answer, with th
       END $$`);
     await server.database.sql.query(`CREATE TRIGGER slow_keep BEFORE UPDATE ON "IdempotencyKey" FOR EACH ROW EXECUTE FUNCTION slow_idempotency_keep()`);
   });
-  afterAll(() => server?.close());
 
   it('replays a REST answer and a GraphQL answer to a retry sent as soon as each arrived', async () => {
     const rest = (key: string) =>

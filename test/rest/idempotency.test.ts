@@ -2,8 +2,8 @@
 // Idempotent-Replayed: true and changes nothing; the key with another body, method or path → 422; a key whose
 // first request still runs → 409; ten identical requests at once run once; keys are per token; a key expires
 // after 24 hours (and a daily job removes expired ones); GraphQL mutations too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { enqueueJob } from '../../src/domain/jobs/jobs.js';
 import { silentLogger } from '../../src/http/logger.js';
@@ -12,14 +12,7 @@ import { IDEMPOTENCY_PURGE_JOB } from '../../src/jobs/idempotency-purge-job.js';
 import { jobHandlers } from '../../src/jobs/job-handlers.js';
 import { createWorker } from '../../src/jobs/worker.js';
 
-let server: TestServer;
-let acme: Tenant;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-});
-afterAll(() => server?.close());
+const { server, companies: { acme } } = serverForFile(['acme']);
 
 const send = (method: string, path: string, key: string | null, body?: unknown, token = acme.token) =>
   server.call(method, `/external/api/v1${path}`, { token, company: 'acme', body, headers: key === null ? {} : { 'idempotency-key': key } });

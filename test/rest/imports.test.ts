@@ -2,26 +2,20 @@
 // and CSV), dry runs, update_existing, the stock type, a header that does not fit, cancel, the list with its
 // type filter, and live progress over Server-Sent Events (REST and the GraphQL subscription).
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
 import { startBackground } from '../../src/jobs/background.js';
 import { silentLogger } from '../../src/http/logger.js';
 
-let server: TestServer;
-let acme: Tenant;
+const { server, companies: { acme } } = serverForFile(['acme'], { background: true });
 const api = '/external/api/v1';
 
 beforeAll(async () => {
-  server = await startTestServer({ background: true });
-  acme = await server.createTenant('acme');
   // A token made by the company's admin: imports name its creator's address and its name.
   const admin = await server.database.prisma.user.findFirstOrThrow({ where: { companyId: acme.companyId } });
   acme.token = (await createApiToken(server.database.prisma, { companyId: acme.companyId, name: 'importer', scopes: ['read', 'write'], createdById: admin.id })).secret;
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 const call = (method: string, path: string, options: Parameters<TestServer['call']>[2] = {}) => server.call(method, api + path, { token: acme.token, company: 'acme', ...options });

@@ -5,8 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
+import { serverForFile } from '../support/file-server.js';
 
 interface Received {
   path: string;
@@ -14,8 +13,7 @@ interface Received {
   body: any;
 }
 
-let server: TestServer;
-let acme: Tenant;
+const { api, post } = serverForFile(['acme']);
 let wms: http.Server;
 let wmsUrl: string;
 let behaviour: 'ok' | 'fail' | 'stall' | 'huge' | 'redirect' = 'ok';
@@ -25,9 +23,6 @@ let warehouse: any;
 let group: any;
 let screw: any;
 let nut: any;
-
-const { api, post } = restClient(() => ({ server, tenant: acme }));
-
 
 async function submittedOrder(): Promise<any> {
   const po = await post('/purchase-orders', {
@@ -54,8 +49,6 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => wms.listen(0, '127.0.0.1', resolve));
   wmsUrl = `http://127.0.0.1:${(wms.address() as AddressInfo).port}/api/`;
 
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
   supplier = await post('/suppliers', { name: 'Push Supplies' });
   warehouse = await post('/locations', { name: 'Outsourced' });
   screw = await post('/products', { name: 'Screw', sku: 'SCR-1', upc: '0001' });
@@ -63,7 +56,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
   wms?.closeAllConnections();
   await new Promise((resolve) => wms?.close(resolve));
 });

@@ -1,29 +1,16 @@
 // Adjustments over real HTTP: posting, lots and the deduction strategies, negative stock, FIFO layer
 // consumption values, all-or-nothing documents; then the ledger check over everything posted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { verifyLedger } from '../../src/domain/inventory/verify.js';
 
-let server: TestServer;
-let acme: Tenant;
+const { server, companies: { acme }, api, post, gql } = serverForFile(['acme']);
 let warehouse: any;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
   warehouse = await post('/locations', { name: 'Main' });
 });
-afterAll(() => server?.close());
-
-const api = (method: string, path: string, body?: unknown) =>
-  server.call(method, `/external/api/v1${path}`, { token: acme.token, company: 'acme', body });
-
-async function post(path: string, body: unknown): Promise<any> {
-  const res = await api('POST', path, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data;
-}
 
 let skuCounter = 0;
 const product = (extra: Record<string, unknown> = {}) => post('/products', { name: `P${++skuCounter}`, sku: `SKU-${skuCounter}`, ...extra });
@@ -279,7 +266,6 @@ describe('stock history protects products and locations', () => {
 describe('GraphQL', () => {
   it('creates and reads adjustments and stock', async () => {
     const p = await product({ lot_tracking: true });
-    const gql = (query: string, variables?: Record<string, unknown>) => server.graphql(query, variables, { token: acme.token, company: 'acme' });
     const created = await gql(
       'mutation($input: InventoryAdjustmentInput!) { createInventoryAdjustment(input: $input) { id status lines { lotNumber quantity movements { lotId quantity } } } }',
       { input: { reason: 'gql', lines: [{ productId: p.id, locationId: warehouse.id, quantity: 3, lotNumber: 'G1', expiryDate: '2040-01-01' }] } },
@@ -306,43 +292,39 @@ describe('the ledger check', () => {
 
 describe('counted lines', () => {
   it('post the difference between the count and the stock on hand', async () => {
-    const call = (method: string, path: string, body?: unknown) =>
-      server.call(method, `/external/api/v1${path}`, { token: acme.token, company: acme.slug, body });
-    const warehouse = (await call('POST', '/locations', { name: 'Count WH' })).body.data;
-    const product = (await call('POST', '/products', { name: 'Counted', sku: 'COUNTED-1' })).body.data;
-    expect((await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, quantity: 7 }] })).status).toBe(201);
+    const warehouse = (await api('POST', '/locations', { name: 'Count WH' })).body.data;
+    const product = (await api('POST', '/products', { name: 'Counted', sku: 'COUNTED-1' })).body.data;
+    expect((await api('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, quantity: 7 }] })).status).toBe(201);
 
-    const down = await call('POST', '/inventory/adjustments', { reason: 'cycle count', lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: 4 }] });
+    const down = await api('POST', '/inventory/adjustments', { reason: 'cycle count', lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: 4 }] });
     expect(down.status).toBe(201);
     expect(down.body.data.lines[0]).toMatchObject({ quantity: -3, counted_quantity: 4 });
-    const same = await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: 4 }] });
+    const same = await api('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: 4 }] });
     expect(same.status).toBe(201);
     expect(same.body.data.lines[0]).toMatchObject({ quantity: 0, counted_quantity: 4, movements: [] });
-    const up = await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: 10 }] });
+    const up = await api('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: 10 }] });
     expect(up.body.data.lines[0]).toMatchObject({ quantity: 6 });
-    const stock = await call('GET', `/inventory/stock?product_id=${product.id}`);
+    const stock = await api('GET', `/inventory/stock?product_id=${product.id}`);
     expect(stock.body.data.map((row: any) => row.qty_onhand ?? row.quantity)).toEqual([10]);
 
-    const both = await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, quantity: 1, counted_quantity: 2 }] });
+    const both = await api('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, quantity: 1, counted_quantity: 2 }] });
     expect(both.status).toBe(422);
     expect(Object.keys(both.body.errors)).toEqual(['lines.0.quantity']);
-    const neither = await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id }] });
+    const neither = await api('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id }] });
     expect(neither.status).toBe(422);
-    const negative = await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: -1 }] });
+    const negative = await api('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: -1 }] });
     expect(Object.keys(negative.body.errors)).toEqual(['lines.0.counted_quantity']);
   });
 
   it('of a lot-tracked product name the lot counted', async () => {
-    const call = (method: string, path: string, body?: unknown) =>
-      server.call(method, `/external/api/v1${path}`, { token: acme.token, company: acme.slug, body });
-    const warehouse = (await call('POST', '/locations', { name: 'Count lots WH' })).body.data;
-    const product = (await call('POST', '/products', { name: 'Counted lots', sku: 'COUNTED-LOTS', lot_tracking: true })).body.data;
-    await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, quantity: 5, lot_number: 'A' }] });
-    const missingLot = await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: 2 }] });
+    const warehouse = (await api('POST', '/locations', { name: 'Count lots WH' })).body.data;
+    const product = (await api('POST', '/products', { name: 'Counted lots', sku: 'COUNTED-LOTS', lot_tracking: true })).body.data;
+    await api('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, quantity: 5, lot_number: 'A' }] });
+    const missingLot = await api('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: 2 }] });
     expect(Object.keys(missingLot.body.errors)).toEqual(['lines.0.lot_number']);
-    const counted = await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: 2, lot_number: 'A' }] });
+    const counted = await api('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: 2, lot_number: 'A' }] });
     expect(counted.body.data.lines[0]).toMatchObject({ quantity: -3, counted_quantity: 2 });
-    const newLot = await call('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: 4, lot_number: 'B' }] });
+    const newLot = await api('POST', '/inventory/adjustments', { lines: [{ product_id: product.id, location_id: warehouse.id, counted_quantity: 4, lot_number: 'B' }] });
     expect(newLot.body.data.lines[0]).toMatchObject({ quantity: 4, lot_number: 'B' });
   });
 });

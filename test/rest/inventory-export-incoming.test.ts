@@ -1,23 +1,13 @@
 // GET /inventory/stocks/export while a transfer order is in transit: built only through the public REST API
 // (locations, product, adjustment, transfer ship/receive), then the export row is checked after shipping,
 // after a partial receipt and after the full receipt — incoming at the destination, on hand at both ends.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
+const { api, post } = serverForFile(['acme']);
 let source: any;
 let destination: any;
 let product: any;
-
-const api = (method: string, path: string, body?: unknown) =>
-  server.call(method, `/external/api/v1${path}`, { token: acme.token, company: acme.slug, body });
-
-async function send(method: string, path: string, body: unknown, status: number): Promise<any> {
-  const res = await api(method, path, body);
-  expect(res.status, res.text).toBe(status);
-  return res.body.data;
-}
 
 /** Walks the whole export (small pages, so the cursor is followed) and returns the product's row. */
 async function exportRow(productId: number): Promise<any> {
@@ -40,28 +30,25 @@ async function exportRow(productId: number): Promise<any> {
 const stockAt = (row: any, locationId: number) => row.location_stocks.find((s: any) => s.id === locationId);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  source = await send('POST', '/locations', { name: 'Source warehouse' }, 201);
-  destination = await send('POST', '/locations', { name: 'Destination warehouse' }, 201);
-  product = await send('POST', '/products', { name: 'Widget', sku: 'WID-1' }, 201);
-  await send('POST', '/inventory/adjustments', {
+  source = await post('/locations', { name: 'Source warehouse' });
+  destination = await post('/locations', { name: 'Destination warehouse' });
+  product = await post('/products', { name: 'Widget', sku: 'WID-1' });
+  await post('/inventory/adjustments', {
     lines: [{ product_id: product.id, location_id: source.id, quantity: 10, unit_cost: 2 }],
-  }, 201);
-}, 60_000);
-afterAll(() => server?.close());
+  });
+});
 
 describe('stock export with a transfer in transit', () => {
   it('shows the shipped quantity as incoming at the destination until it is received', async () => {
     const before = await exportRow(product.id);
     expect(before).toMatchObject({ qty_onhand: 10, qty_incoming: 0, current_landed_unit_cost: 2 });
 
-    const order = await send('POST', '/transfer-orders', {
+    const order = await post('/transfer-orders', {
       source_location_id: source.id,
       destination_location_id: destination.id,
       lines: [{ product_id: product.id, quantity: 6 }],
-    }, 201);
-    const shipped = await send('POST', `/transfer-orders/${order.id}/ship`, undefined, 200);
+    });
+    const shipped = await post(`/transfer-orders/${order.id}/ship`);
     expect(shipped.status).toBe('shipped');
     const lineId = shipped.lines[0].id;
 
@@ -73,7 +60,7 @@ describe('stock export with a transfer in transit', () => {
     expect(stockAt(inTransit, destination.id).warehouse).toMatchObject({ id: destination.id, name: 'Destination warehouse' });
 
     // Partly received: 2 arrived, 4 still incoming.
-    const partial = await send('POST', `/transfer-orders/${order.id}/receive`, { lines: [{ line_id: lineId, quantity: 2 }] }, 200);
+    const partial = await post(`/transfer-orders/${order.id}/receive`, { lines: [{ line_id: lineId, quantity: 2 }] });
     expect(partial.status).toBe('partially_received');
     const halfway = await exportRow(product.id);
     expect(halfway).toMatchObject({ qty_onhand: 6, qty_incoming: 4, current_landed_unit_cost: 2 });
@@ -81,7 +68,7 @@ describe('stock export with a transfer in transit', () => {
     expect(stockAt(halfway, destination.id)).toMatchObject({ qty_onhand: 2, qty_incoming: 4 });
 
     // The rest received: nothing incoming, all 6 at the destination.
-    const received = await send('POST', `/transfer-orders/${order.id}/receive`, {}, 200);
+    const received = await post(`/transfer-orders/${order.id}/receive`, {});
     expect(received.status).toBe('received');
     const done = await exportRow(product.id);
     expect(done).toMatchObject({ qty_onhand: 10, qty_incoming: 0, current_landed_unit_cost: 2 });
@@ -92,19 +79,19 @@ describe('stock export with a transfer in transit', () => {
 
 describe('a transfer shipped between two pages of one export run', () => {
   it('does not show in the later page: on hand and incoming both stay as of the cutoff', async () => {
-    const late = await send('POST', '/products', { name: 'Late mover', sku: 'LATE-1' }, 201);
-    await send('POST', '/inventory/adjustments', { lines: [{ product_id: late.id, location_id: source.id, quantity: 5, unit_cost: 1 }] }, 201);
+    const late = await post('/products', { name: 'Late mover', sku: 'LATE-1' });
+    await post('/inventory/adjustments', { lines: [{ product_id: late.id, location_id: source.id, quantity: 5, unit_cost: 1 }] });
 
     // First page: the earlier product only; the cutoff is taken now.
     const first = await api('GET', `/inventory/stocks/export?limit=1`);
     expect(first.body.data.map((r: any) => r.id)).toEqual([product.id]);
 
-    const order = await send('POST', '/transfer-orders', {
+    const order = await post('/transfer-orders', {
       source_location_id: source.id,
       destination_location_id: destination.id,
       lines: [{ product_id: late.id, quantity: 3 }],
-    }, 201);
-    await send('POST', `/transfer-orders/${order.id}/ship`, undefined, 200);
+    });
+    await post(`/transfer-orders/${order.id}/ship`);
 
     const second = await api('GET', `/inventory/stocks/export?${new URLSearchParams({ cursor: first.body.next_cursor })}`);
     const row = second.body.data.find((r: any) => r.id === late.id);

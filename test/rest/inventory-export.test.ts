@@ -1,14 +1,13 @@
 // GET /inventory/stocks/export over real HTTP: the whole export walked page by page against what was
 // posted, the exact row shape, limit and parameter checks, signed cursors, and the run's cutoff.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 import { StockPoster } from './inventory-export-posting.js';
 import { byId } from '../../src/db/tenant-client.js';
 
-let server: TestServer;
-let acme: Tenant;
-let other: Tenant;
+const { server, companies: { acme, other }, api } = serverForFile(['acme', 'other']);
 let db: TenantDb;
 let poster: StockPoster;
 let warehouse1: any;
@@ -34,8 +33,7 @@ const LOCATION_STOCK_KEYS = [
 const PLACE_KEYS = ['id', 'status', 'name', 'parent_id', 'parent', 'is_pick_location', 'created_at', 'updated_at'].sort();
 const LOT_KEYS = ['lot_id', 'location_id', 'lot_number', 'production_date', 'expiry_date', 'qty_onhand'].sort();
 
-const api = (path: string, tenant: Tenant = acme) =>
-  server.call('GET', `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug });
+const get = (path: string, tenant: Tenant = acme) => api('GET', path, undefined, tenant);
 
 /** Walks a whole run; returns every page's body. */
 async function walk(limit: number | null, between?: (pageIndex: number) => Promise<void>): Promise<any[]> {
@@ -45,7 +43,7 @@ async function walk(limit: number | null, between?: (pageIndex: number) => Promi
     const params = new URLSearchParams();
     if (limit !== null) params.set('limit', String(limit));
     if (cursor) params.set('cursor', cursor);
-    const res = await api(`/inventory/stocks/export?${params}`);
+    const res = await get(`/inventory/stocks/export?${params}`);
     expect(res.status, res.text).toBe(200);
     pages.push(res.body);
     if (!res.body.has_more) return pages;
@@ -55,9 +53,6 @@ async function walk(limit: number | null, between?: (pageIndex: number) => Promi
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  other = await server.createTenant('other');
   db = tenantClient(server.database.prisma, acme.companyId);
   poster = new StockPoster(server, acme);
 
@@ -104,8 +99,6 @@ beforeAll(async () => {
   await db.product.update({ where: byId(inactiveId), data: { status: 0 } });
 }, 120_000);
 
-afterAll(() => server?.close());
-
 describe('GET /inventory/stocks/export', () => {
   it('walks every active product in id order, with the posted stock per location and lot', async () => {
     const pages = await walk(7);
@@ -136,7 +129,7 @@ describe('GET /inventory/stocks/export', () => {
   });
 
   it('answers the contract row shape with warehouse, location and lot objects', async () => {
-    const res = await api('/inventory/stocks/export?limit=5');
+    const res = await get('/inventory/stocks/export?limit=5');
     expect(res.status).toBe(200);
     // Written inside PostgreSQL, and exactly as JSON.stringify writes the same answer (no `"key" : value`).
     expect(res.text).toBe(JSON.stringify(res.body));
@@ -174,64 +167,64 @@ describe('GET /inventory/stocks/export', () => {
   });
 
   it('pages 100 products by default, keeps the first page\'s limit, and accepts 1 to 1000', async () => {
-    const first = await api('/inventory/stocks/export');
+    const first = await get('/inventory/stocks/export');
     expect(first.body.data).toHaveLength(100);
     expect(first.body.has_more).toBe(true);
-    const second = await api(`/inventory/stocks/export?cursor=${encodeURIComponent(first.body.next_cursor)}`);
+    const second = await get(`/inventory/stocks/export?cursor=${encodeURIComponent(first.body.next_cursor)}`);
     expect(second.body.data).toHaveLength(activeIds.length - 100);
     expect(second.body.has_more).toBe(false);
 
-    const small = await api('/inventory/stocks/export?limit=3');
-    const next = await api(`/inventory/stocks/export?cursor=${encodeURIComponent(small.body.next_cursor)}`);
+    const small = await get('/inventory/stocks/export?limit=3');
+    const next = await get(`/inventory/stocks/export?cursor=${encodeURIComponent(small.body.next_cursor)}`);
     expect(next.body.data.map((r: any) => r.id)).toEqual(activeIds.slice(3, 6));
-    const wider = await api(`/inventory/stocks/export?limit=4&cursor=${encodeURIComponent(small.body.next_cursor)}`);
+    const wider = await get(`/inventory/stocks/export?limit=4&cursor=${encodeURIComponent(small.body.next_cursor)}`);
     expect(wider.body.data.map((r: any) => r.id)).toEqual(activeIds.slice(3, 7));
 
-    expect((await api('/inventory/stocks/export?limit=1')).body.data).toHaveLength(1);
-    const all = await api('/inventory/stocks/export?limit=1000');
+    expect((await get('/inventory/stocks/export?limit=1')).body.data).toHaveLength(1);
+    const all = await get('/inventory/stocks/export?limit=1000');
     expect(all.body).toMatchObject({ has_more: false, meta: { rows: activeIds.length } });
   });
 
   it('refuses a limit outside 1..1000 with 422', async () => {
     for (const limit of ['0', '1001', '-5', 'abc', '2.5']) {
-      const res = await api(`/inventory/stocks/export?limit=${limit}`);
+      const res = await get(`/inventory/stocks/export?limit=${limit}`);
       expect(res.status, limit).toBe(422);
       expect(res.body).toEqual({ message: expect.any(String), errors: { limit: [expect.any(String)] } });
     }
   });
 
   it('refuses any other query parameter with 422, but ignores q', async () => {
-    const res = await api('/inventory/stocks/export?page=2');
+    const res = await get('/inventory/stocks/export?page=2');
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: expect.any(String), errors: { page: [expect.stringMatching(/Unknown query parameter/)] } });
-    const q = await api('/inventory/stocks/export?q=anything&limit=2');
+    const q = await get('/inventory/stocks/export?q=anything&limit=2');
     expect(q.status).toBe(200);
     expect(q.body.data.map((r: any) => r.id)).toEqual(activeIds.slice(0, 2));
   });
 
   it('after the last page: has_more false, and its next_cursor resumes past the end', async () => {
-    const last = await api('/inventory/stocks/export?limit=1000');
+    const last = await get('/inventory/stocks/export?limit=1000');
     expect(last.body.has_more).toBe(false);
-    const after = await api(`/inventory/stocks/export?cursor=${encodeURIComponent(last.body.next_cursor)}`);
+    const after = await get(`/inventory/stocks/export?cursor=${encodeURIComponent(last.body.next_cursor)}`);
     expect(after.status).toBe(200);
     expect(after.body).toEqual({ data: [], next_cursor: expect.any(String), has_more: false, meta: { rows: 0 } });
   });
 
   it('refuses a modified cursor, garbage, or a cursor issued to another company with 422', async () => {
-    const page = await api('/inventory/stocks/export?limit=2');
+    const page = await get('/inventory/stocks/export?limit=2');
     const cursor: string = page.body.next_cursor;
     const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
     const dot = cursor.indexOf('.');
     for (const bad of [flip(cursor, 0), flip(cursor, dot - 1), flip(cursor, dot + 1), flip(cursor, cursor.length - 1), cursor + 'x', 'garbage', '']) {
-      const res = await api(`/inventory/stocks/export?cursor=${encodeURIComponent(bad)}`);
+      const res = await get(`/inventory/stocks/export?cursor=${encodeURIComponent(bad)}`);
       expect(res.status, bad).toBe(422);
       expect(res.body).toEqual({ message: expect.any(String), errors: { cursor: [expect.stringMatching(/cursor is invalid/)] } });
     }
-    const foreign = await api(`/inventory/stocks/export?cursor=${encodeURIComponent(cursor)}`, other);
+    const foreign = await get(`/inventory/stocks/export?cursor=${encodeURIComponent(cursor)}`, other);
     expect(foreign.status).toBe(422);
     expect(Object.keys(foreign.body.errors)).toEqual(['cursor']);
     // The other company's own run sees none of acme's products.
-    expect((await api('/inventory/stocks/export', other)).body).toEqual({ data: [], next_cursor: expect.any(String), has_more: false, meta: { rows: 0 } });
+    expect((await get('/inventory/stocks/export', other)).body).toEqual({ data: [], next_cursor: expect.any(String), has_more: false, meta: { rows: 0 } });
   });
 
   it('needs a token', async () => {
@@ -241,7 +234,7 @@ describe('GET /inventory/stocks/export', () => {
 
   it('is anchored to the cutoff of its first request: later stock moves and products are not seen', async () => {
     const target = activeIds[11]; // EXP-0012: lot-tracked, on page 2 at limit 10
-    const before = (await api('/inventory/stocks/export?limit=1000')).body.data.find((r: any) => r.id === target);
+    const before = (await get('/inventory/stocks/export?limit=1000')).body.data.find((r: any) => r.id === target);
     let newProduct = 0;
     const pages = await walk(10, async (pageIndex) => {
       if (pageIndex !== 1) return;

@@ -98,6 +98,16 @@ async function allPages(path: string, query: string, perPage: number, tenant: Te
   return { rows, total };
 }
 
+/** The rows of every page of `perPage`, after checking they are those of one page holding all (100 at most). */
+async function walkedLikeOnePage(path: string, query: string, perPage: number): Promise<any[]> {
+  const one = await get(`${path}?${query}&per_page=100`);
+  expect(one.meta.total).toBe(one.data.length);
+  const { rows, total } = await allPages(path, query, perPage);
+  expect(total).toBe(one.meta.total);
+  expect(rows).toEqual(one.data.map(withoutAsOf));
+  return rows;
+}
+
 /** What one request runs: its statements and the largest number of rows one of them handed back. */
 async function measured(call: () => Promise<unknown>): Promise<{ statements: string[]; maxRows: number }> {
   const [s, r] = [statements.length, rowsSeen.length];
@@ -112,12 +122,7 @@ describe('GET /reports/stock-snapshot pages in the database', () => {
     const { w, w2, products, T } = seeded.get('big')!;
     for (const asOf of [T, '']) {
       for (const filter of ['', `location_id=${w.id}`, `location_id=${w2.id}`, `product_id=${products[3].id}`]) {
-        const query = `as_of=${encodeURIComponent(asOf)}&${filter}`;
-        const one = await get(`/reports/stock-snapshot?${query}&per_page=100`);
-        expect(one.meta.total).toBe(one.data.length);
-        const { rows, total } = await allPages('/reports/stock-snapshot', query, 7);
-        expect(total).toBe(one.meta.total);
-        expect(rows).toEqual(one.data.map(withoutAsOf));
+        const rows = await walkedLikeOnePage('/reports/stock-snapshot', `as_of=${encodeURIComponent(asOf)}&${filter}`, 7);
         const keys = rows.map((r: any) => [r.product_id, r.location_id]);
         expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
       }
@@ -150,12 +155,7 @@ describe('GET /reports/inventory-aging pages in the database', () => {
     const later = new Date(Date.now() + 45 * 86_400_000).toISOString();
     for (const asOf of [T, '', later]) {
       for (const filter of ['', `product_id=${products[5].id}`, 'buckets=10,40']) {
-        const query = `as_of=${encodeURIComponent(asOf)}&${filter}`;
-        const one = await get(`/reports/inventory-aging?${query}&per_page=100`);
-        expect(one.meta.total).toBe(one.data.length);
-        const { rows, total } = await allPages('/reports/inventory-aging', query, 4);
-        expect(total).toBe(one.meta.total);
-        expect(rows).toEqual(one.data.map(withoutAsOf));
+        const rows = await walkedLikeOnePage('/reports/inventory-aging', `as_of=${encodeURIComponent(asOf)}&${filter}`, 4);
         const ids = rows.map((r: any) => r.product_id);
         expect(ids).toEqual([...ids].sort((a, b) => a - b));
       }

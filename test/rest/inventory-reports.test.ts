@@ -1,12 +1,11 @@
 // Stock snapshot and inventory aging over real HTTP, against hand-computed expectations. Postings happen
 // "now", so moments between them are recorded with pauses of more than a second (as_of has second precision
 // in its `YYYY-MM-DD HH:MM:SS` form); aging looks at those postings from a moment in the future.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { companies: { acme, globex }, api, post, gql } = serverForFile(['acme', 'globex']);
 let w1: any;
 let w2: any;
 let a: any;
@@ -15,15 +14,6 @@ let c: any;
 let T1: Date;
 let T2: Date;
 const DAY = 86_400_000;
-
-const api = (method: string, path: string, body?: unknown, tenant: Tenant = acme) =>
-  server.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body });
-
-async function post(path: string, body: unknown): Promise<any> {
-  const res = await api('POST', path, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data;
-}
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 1100));
 /** `YYYY-MM-DD HH:MM:SS` (UTC) of a moment, rounded down to the second. */
@@ -39,9 +29,6 @@ async function snapshot(query: string, tenant: Tenant = acme) {
 const rows = (body: any) => body.data.map((r: any) => [r.product_id, r.location_id, r.quantity, r.unit_cost, r.value]);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   w1 = await post('/locations', { name: 'W1' });
   w2 = await post('/locations', { name: 'W2' });
   a = await post('/products', { name: 'Alpha', sku: 'ALPHA' });
@@ -61,7 +48,6 @@ beforeAll(async () => {
   const transfer = await post('/transfer-orders', { source_location_id: w1.id, destination_location_id: w2.id, lines: [{ product_id: c.id, quantity: 5 }] });
   expect((await api('POST', `/transfer-orders/${transfer.id}/ship`)).status).toBe(200);
 }, 60_000);
-afterAll(() => server?.close());
 
 describe('GET /reports/stock-snapshot', () => {
   it('answers {data, meta} with one row per product and location', async () => {
@@ -172,11 +158,9 @@ describe('GET /reports/inventory-aging', () => {
 
 describe('GraphQL', () => {
   it('serves both reports', async () => {
-    const res = await server.graphql(
+    const res = await gql(
       `query { stockSnapshot(productId: ${a.id}) { items { locationId quantity value } meta { total } }
                inventoryAging(productId: ${a.id}) { items { quantity value buckets { label quantity } } } }`,
-      {},
-      { token: acme.token, company: 'acme' },
     );
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.stockSnapshot.items).toEqual([

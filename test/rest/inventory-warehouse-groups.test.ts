@@ -1,29 +1,15 @@
 // Warehouse groups over real HTTP (REST and GraphQL): CRUD, unique names, strategy values, warehouse assignment.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
+const { server, api, post, gql } = serverForFile(['acme']);
 
 const GROUP_KEYS = [
   'allow_negative_stock', 'created_at', 'external_wms_api_key_set', 'external_wms_url', 'externally_managed', 'id', 'lot_deduction_strategy', 'name',
   'updated_at', 'warehouse_ids',
 ];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-});
-afterAll(() => server?.close());
-
-const api = (method: string, path: string, body?: unknown) =>
-  server.call(method, `/external/api/v1${path}`, { token: acme.token, company: 'acme', body });
-
-async function warehouse(name: string, parentId?: number): Promise<any> {
-  const res = await api('POST', '/locations', { name, parent_id: parentId });
-  expect(res.status).toBe(201);
-  return res.body.data;
-}
+const warehouse = (name: string, parentId?: number) => post('/locations', { name, parent_id: parentId });
 
 describe('/warehouse-groups', () => {
   it('creates, reads, lists, updates and deletes a group', async () => {
@@ -91,10 +77,9 @@ describe('/warehouse-groups', () => {
   });
 
   it('is served by GraphQL too', async () => {
-    const res = await server.graphql(
+    const res = await gql(
       'mutation($input: WarehouseGroupCreateInput!) { createWarehouseGroup(input: $input) { id name lotDeductionStrategy allowNegativeStock warehouses { id } } }',
       { input: { name: 'GQL', lotDeductionStrategy: 'LIFO' } },
-      { token: acme.token, company: 'acme' },
     );
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.createWarehouseGroup).toMatchObject({ name: 'GQL', lotDeductionStrategy: 'LIFO', allowNegativeStock: false, warehouses: [] });

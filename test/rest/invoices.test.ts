@@ -2,15 +2,12 @@
 // GET /shipments/{id}/billable-lines bills, with the lines' tax), numbered INV-000001 onwards, due after the
 // customer's payment terms; never twice (also two concurrent requests); PDF; payments up to the balance due;
 // void frees the shipments; filters; bad input; tenants see only their own.
-import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors, getBytes } from '../support/rest-client.js';
 import { pdfPages, pdfText } from '../support/pdf-text.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 let warehouse: any;
 let channel: any;
 let customer: any;
@@ -19,8 +16,6 @@ let gizmo: any;
 let so: any;
 let first: any;
 let second: any;
-
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -34,25 +29,9 @@ async function ship(orderId: number, lines: Array<{ sales_order_line_id: number;
   return post(`/shipments/${draft.id}/ship`);
 }
 
-function download(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { agent: false, host: '127.0.0.1', port: server.port, method: 'GET', path: `/external/api/v1${path}`, headers: { host: `acme.localhost:${server.port}`, authorization: `Bearer ${acme.token}`, ...headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+const download = (path: string, headers?: Record<string, string>) => getBytes(server, acme, path, headers);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   warehouse = await post('/locations', { name: 'Main' });
   const group = await post('/warehouse-groups', { name: 'Shop', warehouse_ids: [warehouse.id] });
   channel = await post('/channels', { channelType: 'sales_channel', label: 'Web', warehouseGroupId: group.id, fees: { shippingCharge: 7.5, perPackageFee: 1.25 } });
@@ -64,7 +43,6 @@ beforeAll(async () => {
   first = await ship(so.id, [{ sales_order_line_id: so.lines[0].id, quantity: 2 }, { sales_order_line_id: so.lines[1].id, quantity: 2 }]);
   second = await ship(so.id, [{ sales_order_line_id: so.lines[0].id, quantity: 2 }]);
 });
-afterAll(() => server?.close());
 
 describe('invoices', () => {
   let inv1: any;
@@ -109,7 +87,7 @@ describe('invoices', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="invoice-INV-000001.pdf"');
-    const text = pdfText(res.body);
+    const text = pdfText(res.bytes);
     for (const part of ['Invoice INV-000001', 'Initech', so.order_number, inv1.issue_date, inv1.due_date, 'Widget', 'W-1', 'Shipping', '33.50', '3.60', '37.10']) expect(text).toContain(part);
     const accepted = await download(`/invoices/${inv1.id}`, { accept: 'application/pdf' });
     expect(accepted.headers['content-type']).toBe('application/pdf');
@@ -124,8 +102,8 @@ describe('invoices', () => {
     const invoice = await post(`/sales-orders/${big.id}/invoices`);
     expect(invoice.lines).toHaveLength(71);
     const res = await download(`/invoices/${invoice.id}?format=pdf`);
-    expect(pdfPages(res.body)).toBeGreaterThan(1);
-    expect(pdfText(res.body)).toContain('77.50');
+    expect(pdfPages(res.bytes)).toBeGreaterThan(1);
+    expect(pdfText(res.bytes)).toContain('77.50');
   });
 
   it('records payments up to the balance due; fully paid → paid', async () => {

@@ -1,23 +1,28 @@
 // Invoicing and customer returns run a fixed number of SQL statements whatever the number of lines: an
 // invoice of a 2-line and of a 12-line shipment, a payment, a PDF, a page of invoices; a return of 2 and of 12
 // lines created, received (restocked through the set-based ledger) and credited.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 import { openTestDatabase } from '../support/test-database.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
 import { statementCounter } from '../support/statement-log.js';
 
-let server: TestServer;
-let acme: Tenant;
 const counter = statementCounter();
+const { server, companies: { acme }, api, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 let channel: any;
 let warehouse: any;
 let small: any;
 let large: any;
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
-
 const counted = counter.of;
+
+/** Runs `request` for the small case, then for the large one, expects both to run as many statements, and answers both results. */
+async function sameStatementsFor<Case, Result>(cases: [Case, Case], request: (one: Case) => Promise<Result>): Promise<[Result, Result]> {
+  const results: Result[] = [];
+  const counts: number[] = [];
+  for (const one of cases) counts.push(await counted(async () => results.push(await request(one))));
+  expect(counts[1]).toBe(counts[0]);
+  return [results[0]!, results[1]!];
+}
 
 /** A confirmed order of `lineCount` products, fully shipped. */
 async function shippedOrder(lineCount: number): Promise<any> {
@@ -35,8 +40,6 @@ async function shippedOrder(lineCount: number): Promise<any> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: counter.onQuery }) });
-  acme = await server.createTenant('acme');
   warehouse = await post('/locations', { name: 'Main' });
   const group = await post('/warehouse-groups', { name: 'Shop', warehouse_ids: [warehouse.id] });
   channel = await post('/channels', { channelType: 'sales_channel', label: 'Counted', warehouseGroupId: group.id, fees: { shippingCharge: 4.5 } });
@@ -49,38 +52,17 @@ beforeAll(async () => {
   await post(`/customer-returns/${rma.id}/receive`);
   await post(`/customer-returns/${rma.id}/credit`);
 }, 120_000);
-afterAll(() => server?.close());
 
 describe('statements of invoices and customer returns', () => {
   it('are the same for 2 and 12 lines: invoice, payment, PDF, list', async () => {
-    let smallInvoice: any;
-    let largeInvoice: any;
-    const create = [
-      await counted(async () => (smallInvoice = (await api('POST', `/sales-orders/${small.id}/invoices`, {})).body.data)),
-      await counted(async () => (largeInvoice = (await api('POST', `/sales-orders/${large.id}/invoices`, {})).body.data)),
-    ];
+    const invoices = await sameStatementsFor([small, large], async (order) => (await api('POST', `/sales-orders/${order.id}/invoices`, {})).body.data);
+    const [smallInvoice, largeInvoice] = invoices;
     expect(smallInvoice.lines.length).toBeGreaterThanOrEqual(2);
     expect(largeInvoice.lines.length).toBe(smallInvoice.lines.length + 10);
-    expect(create[1]).toBe(create[0]);
-
-    const pay = [
-      await counted(() => api('POST', `/invoices/${smallInvoice.id}/payments`, { amount: 1, paid_at: '2026-05-06' })),
-      await counted(() => api('POST', `/invoices/${largeInvoice.id}/payments`, { amount: 1, paid_at: '2026-05-06' })),
-    ];
-    expect(pay[1]).toBe(pay[0]);
-
-    const get = [
-      await counted(() => api('GET', `/invoices/${smallInvoice.id}`)),
-      await counted(() => api('GET', `/invoices/${largeInvoice.id}`)),
-    ];
-    expect(get[1]).toBe(get[0]);
-    const pdf = [
-      await counted(() => api('GET', `/invoices/${smallInvoice.id}?format=pdf`)),
-      await counted(() => api('GET', `/invoices/${largeInvoice.id}?format=pdf`)),
-    ];
-    expect(pdf[1]).toBe(pdf[0]);
-    const page = [await counted(() => api('GET', '/invoices?per_page=1')), await counted(() => api('GET', '/invoices?per_page=50'))];
-    expect(page[1]).toBe(page[0]);
+    await sameStatementsFor(invoices, (invoice) => api('POST', `/invoices/${invoice.id}/payments`, { amount: 1, paid_at: '2026-05-06' }));
+    await sameStatementsFor(invoices, (invoice) => api('GET', `/invoices/${invoice.id}`));
+    await sameStatementsFor(invoices, (invoice) => api('GET', `/invoices/${invoice.id}?format=pdf`));
+    await sameStatementsFor([1, 50], (perPage) => api('GET', `/invoices?per_page=${perPage}`));
   });
 
   it('are the same for returns of 2 and 12 lines: create, receive, credit, get', async () => {
@@ -88,30 +70,11 @@ describe('statements of invoices and customer returns', () => {
       sales_order_id: order.id,
       lines: order.lines.map((l: any) => ({ sales_order_line_id: l.id, quantity: 1, disposition: 'restock' })),
     });
-    let smallReturn: any;
-    let largeReturn: any;
-    const create = [
-      await counted(async () => (smallReturn = (await api('POST', '/customer-returns', returnOf(small))).body.data)),
-      await counted(async () => (largeReturn = (await api('POST', '/customer-returns', returnOf(large))).body.data)),
-    ];
-    expect(largeReturn.lines).toHaveLength(12);
-    expect(create[1]).toBe(create[0]);
-    const receive = [
-      await counted(() => api('POST', `/customer-returns/${smallReturn.id}/receive`)),
-      await counted(() => api('POST', `/customer-returns/${largeReturn.id}/receive`)),
-    ];
-    expect(receive[1]).toBe(receive[0]);
-    let largeNote: any;
-    const credit = [
-      await counted(() => api('POST', `/customer-returns/${smallReturn.id}/credit`)),
-      await counted(async () => (largeNote = (await api('POST', `/customer-returns/${largeReturn.id}/credit`)).body.data)),
-    ];
+    const returns = await sameStatementsFor([small, large], async (order) => (await api('POST', '/customer-returns', returnOf(order))).body.data);
+    expect(returns[1].lines).toHaveLength(12);
+    await sameStatementsFor(returns, (rma) => api('POST', `/customer-returns/${rma.id}/receive`));
+    const [, largeNote] = await sameStatementsFor(returns, async (rma) => (await api('POST', `/customer-returns/${rma.id}/credit`)).body.data);
     expect(largeNote.lines).toHaveLength(12);
-    expect(credit[1]).toBe(credit[0]);
-    const get = [
-      await counted(() => api('GET', `/customer-returns/${smallReturn.id}`)),
-      await counted(() => api('GET', `/customer-returns/${largeReturn.id}`)),
-    ];
-    expect(get[1]).toBe(get[0]);
+    await sameStatementsFor(returns, (rma) => api('GET', `/customer-returns/${rma.id}`));
   });
 });

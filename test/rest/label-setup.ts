@@ -88,19 +88,3 @@ export async function closedPort(): Promise<number> {
 
 /** A tiny valid PNG signature followed by filler, enough for the service's check. */
 export const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('fake-png-body-\u00ff', 'latin1')]);
-
-/** GET under /external/api/v1 answering the raw bytes (the test server's call decodes text). */
-export function getBytes(server: TestServer, tenant: Tenant, path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port: server.port, method: 'GET', path: `/external/api/v1${path}`, agent: false, headers: { ...headers, host: `${tenant.slug}.localhost:${server.port}`, authorization: `Bearer ${tenant.token}` } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}

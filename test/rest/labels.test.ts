@@ -2,11 +2,11 @@
 // escaping), and over HTTP the ZPL of a package (addresses, carrier, tracking, PRO/BOL, contents, SSCC), the
 // JSON form, 404s, and PNG through a fake Labelary-compatible renderer on loopback (the ZPL it receives checked),
 // without LABEL_RENDER_URL (422) and with a failing renderer (502).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { getBytes } from '../support/rest-client.js';
 import { renderZplLabel, ssccBarcodeData, ssccHumanReadable, zplText, type ShippingLabel } from '../../src/domain/fulfillment/labels/zpl-label.js';
-import { fakeHttp, getBytes, packedShipment, PNG_BYTES, PREFIX, type PackedShipment } from './label-setup.js';
+import { fakeHttp, packedShipment, PNG_BYTES, PREFIX, type PackedShipment } from './label-setup.js';
 
 const SAMPLE: ShippingLabel = {
   sscc: '006141411234567890',
@@ -51,20 +51,13 @@ describe('zpl-label.ts', () => {
   });
 });
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api } = serverForFile(['acme', 'globex']);
 let packed: PackedShipment;
-const { api } = restClient(() => ({ server, tenant: acme }));
 const labelPath = (shipmentId: number, packageId: number, query = '') => `/shipments/${shipmentId}/packages/${packageId}/label.zpl${query}`;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   packed = await packedShipment(server, acme);
 });
-afterAll(() => server?.close());
 afterEach(() => {
   delete process.env.LABEL_RENDER_URL;
 });

@@ -1,9 +1,8 @@
 // Contract tests of the locations routes over real HTTP: exact keys, types, status codes and error bodies.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
+const { api, post } = serverForFile(['acme']);
 
 const LOCATION_KEYS = [
   'address', 'city', 'country', 'created_at', 'id', 'is_pick_location', 'name', 'parent_id', 'state',
@@ -11,20 +10,7 @@ const LOCATION_KEYS = [
 ].sort();
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-});
-afterAll(() => server?.close());
-
-const api = (method: string, path: string, body?: unknown) =>
-  server.call(method, `/external/api/v1${path}`, { token: acme.token, company: 'acme', body });
-
-async function createWarehouse(name: string): Promise<any> {
-  const res = await api('POST', '/locations', { name });
-  expect(res.status).toBe(201);
-  return res.body.data;
-}
+const createWarehouse = (name: string) => post('/locations', { name });
 
 describe('POST /locations', () => {
   it('creates a warehouse and answers 201 {data: location} with every field', async () => {

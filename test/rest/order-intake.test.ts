@@ -2,26 +2,20 @@
 // (201) and its replay answers it (200) without creating anything; an unknown SKU, an inactive product, a
 // bad address or a conflicting replay land in purgatory (202) with every reason; resolving with a SKU mapping
 // posts it (201) and later intakes use the mapping; discarding; a locked channel; bad input on every route.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { globex }, api, post } = serverForFile(['acme', 'globex']);
 let channel: any;
 let widget: any;
 let retired: any;
 let warehouse: any;
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 const address = { name: 'Ann Buyer', street_1: '1 Main St', city: 'Springfield', zip: '12345', country: 'US' };
 const intake = (body: unknown, channelId = channel.id) => api('POST', `/channels/${channelId}/orders`, body);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   warehouse = await post('/locations', { name: 'Main' });
   const group = await post('/warehouse-groups', { name: 'Online', warehouse_ids: [warehouse.id] });
   channel = await post('/channels', { channelType: 'sales_channel', label: 'Marketplace', warehouseGroupId: group.id });
@@ -30,7 +24,6 @@ beforeAll(async () => {
   await post('/inventory/adjustments', { lines: [{ product_id: widget.id, location_id: warehouse.id, quantity: 3 }, { product_id: retired.id, location_id: warehouse.id, quantity: 1 }] });
   await api('DELETE', `/products/${retired.id}`); // has stock history: deactivated
 });
-afterAll(() => server?.close());
 
 describe('order intake', () => {
   const order = { external_order_id: 'MP-1001', order_date: '2026-06-01', customer: { name: 'Ann Buyer', email: 'ann@example.com' }, ship_to: address, lines: [{ external_sku: 'W-ALT', quantity: 2, unit_price: 9.5 }] };

@@ -2,27 +2,20 @@
 // carrier, tracking, BOL and PRO, ship-to, every SKU with its quantity and lot, the packages with their SSCCs
 // nested under their parent, no prices; many lines run onto further pages with the table header repeated;
 // format=json; 404s.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { getBytes } from '../support/rest-client.js';
 import { pdfPages, pdfPagesText, pdfText } from '../support/pdf-text.js';
-import { getBytes, packedShipment, type PackedShipment } from './label-setup.js';
+import { packedShipment, type PackedShipment } from './label-setup.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 let packed: PackedShipment;
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 const slipPath = (id: number, query = '') => `/shipments/${id}/packing-slip.pdf${query}`;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   packed = await packedShipment(server, acme);
   await post(`/shipments/${packed.shipment.id}/ship`);
 });
-afterAll(() => server?.close());
 
 describe('GET /shipments/{id}/packing-slip.pdf', () => {
   it('prints who ships what to whom, with the packages nested and no prices', async () => {

@@ -2,41 +2,14 @@
 // mismatched one, a partial payment, a prepayment applied, a return shipped and credited once, a credit applied
 // and its application deleted, a freight bill allocated to a receipt and reversed; then the statement in JSON
 // (opening + lines = closing) and as a PDF (text extracted), and the aging report agreeing with it.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors, getBytes } from '../support/rest-client.js';
+import { pdfText } from '../support/pdf-text.js';
 import { Decimal } from '../../src/domain/shared/decimal.js';
 
-let server: TestServer;
-let acme: Tenant;
-const { api, post } = restClient(() => ({ server, tenant: acme }));
+const { server, companies: { acme }, api, post } = serverForFile(['acme']);
 const today = new Date().toISOString().slice(0, 10);
-
-function download(path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { agent: false, host: '127.0.0.1', port: server.port, method: 'GET', path: `/external/api/v1${path}`, headers: { host: `acme.localhost:${server.port}`, authorization: `Bearer ${acme.token}` } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-});
-afterAll(() => server?.close());
 
 it('runs a month with one supplier and states it consistently', async () => {
   const supplier = await post('/suppliers', { name: 'Monthly Metals', payment_terms_days: 30 });
@@ -123,12 +96,10 @@ it('runs a month with one supplier and states it consistently', async () => {
   expect(statement.closing_balance).toBe(625);
 
   // The PDF says the same.
-  const pdf = await download(`/vendors/${supplier.id}/statement?from=2026-06-01&to=${today}&format=pdf`);
+  const pdf = await getBytes(server, acme, `/vendors/${supplier.id}/statement?from=2026-06-01&to=${today}&format=pdf`);
   expect(pdf.status).toBe(200);
   expect(pdf.headers['content-type']).toBe('application/pdf');
-  const file = join(mkdtempSync(join(tmpdir(), 'month-')), 'statement.pdf');
-  writeFileSync(file, pdf.body);
-  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  const text = pdfText(pdf.bytes);
   expect(text).toContain('Monthly Metals');
   expect(text).toMatch(/Closing balance\s+625\.00/);
 

@@ -1,19 +1,14 @@
 // Payment obligations over real HTTP: generated from the order's terms (deposit and balance, due from the
 // order date or the first receipt), amounts that add up to the total exactly, regeneration that keeps what
 // has payments, the list and its filters, and the 422s.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
+const { server, companies: { acme }, api, post } = serverForFile(['acme']);
 let supplier: any;
 let warehouse: any;
 let product: any;
-
-const { api, post } = restClient(() => ({ server, tenant: acme }));
-
 
 const sum = (amounts: number[]) => amounts.reduce((a, b) => Math.round((a + b) * 100) / 100, 0);
 
@@ -23,13 +18,10 @@ async function order(extra: Record<string, unknown>, submit = true): Promise<any
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
   supplier = await post('/suppliers', { name: 'Terms Ltd' });
   warehouse = await post('/locations', { name: 'Main' });
   product = await post('/products', { name: 'Widget', sku: 'W-1' });
 });
-afterAll(() => server?.close());
 
 describe('POST /purchase-orders/{id}/payment-obligations/generate', () => {
   it('splits the total into a deposit and a balance that add up exactly, the balance waiting for the first receipt', async () => {

@@ -1,18 +1,9 @@
 // Two picklists of one warehouse never list the same units: stock an active picklist still has to pick is
 // promised to it; once that picklist is deleted, the stock can be listed again.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
+import { expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
-const { api, post } = restClient(() => ({ server, tenant: acme }));
-
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-});
-afterAll(() => server?.close());
+const { api, post } = serverForFile(['acme']);
 
 it('lists stock promised to an active picklist only once', async () => {
   const main = await post('/locations', { name: 'Main' });

@@ -1,24 +1,18 @@
 // Creating, reading, picking and deleting a picklist runs a fixed number of SQL statements whatever the
 // number of fulfillment order lines and items: items are planned and written set-based.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 import { openTestDatabase } from '../support/test-database.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
 import { statementCounter } from '../support/statement-log.js';
 
-let server: TestServer;
-let acme: Tenant;
 const counter = statementCounter();
+const { server, companies: { acme }, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 let channel: any;
 const products: any[] = [];
-
-const { post } = restClient(() => ({ server, tenant: acme }));
 
 const counted = counter.of;
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: counter.onQuery }) });
-  acme = await server.createTenant('acme');
   const house = await post('/locations', { name: 'House' });
   const bin = await post('/locations', { name: 'Bin', parent_id: house.id, is_pick_location: true });
   const group = await post('/warehouse-groups', { name: 'One', warehouse_ids: [house.id] });
@@ -27,7 +21,6 @@ beforeAll(async () => {
   // Each product: 1 in the bin, 5 in the house: every product makes two items.
   await post('/inventory/adjustments', { lines: products.flatMap((p) => [{ product_id: p.id, location_id: bin.id, quantity: 1 }, { product_id: p.id, location_id: house.id, quantity: 5 }]) });
 }, 120_000);
-afterAll(() => server?.close());
 
 async function fulfillmentOrder(lines: number): Promise<number> {
   const draft = await post('/sales-orders', { channel_id: channel.id, lines: products.slice(0, lines).map((p) => ({ product_id: p.id, quantity: 2 })) });

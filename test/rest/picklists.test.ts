@@ -3,13 +3,12 @@
 // GET shape is the contract's; picks (short, from another location) write what a shipment of the fulfillment
 // order then takes; transitions set their timestamps and refuse a wrong state; delete releases the picks;
 // list filters; bad input on every route; tenant isolation.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 let north: any;
 let aPick: any;
 let bShelf: any;
@@ -22,8 +21,6 @@ let gadget: any;
 let southie: any;
 let unit: any;
 const lotIds: Record<string, number> = {};
-
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 
 async function adjust(lines: Array<Record<string, unknown>>): Promise<any> {
   return post('/inventory/adjustments', { lines: lines.map((l) => ({ unit_cost: 1, ...l })) });
@@ -38,9 +35,6 @@ async function fulfillmentOrdersOf(salesOrderId: number): Promise<any[]> {
 const picklist = async (id: number, tenant?: Tenant) => api('GET', `/pickflow/picklists/${id}`, undefined, tenant);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   north = await post('/locations', { name: 'North' });
   bShelf = await post('/locations', { name: 'B-shelf', parent_id: north.id });
   cPick = await post('/locations', { name: 'C-pick', parent_id: north.id, is_pick_location: true });
@@ -71,7 +65,6 @@ beforeAll(async () => {
   unit = await prisma.unitOfMeasure.create({ data: { companyId: acme.companyId, unitClassId: unitClass.id, name: 'each', baseUnit: true } });
   await prisma.product.update({ where: { companyId_id: { companyId: acme.companyId, id: lotted.id } }, data: { defaultUomId: unit.id } });
 });
-afterAll(() => server?.close());
 
 describe('picklists', () => {
   let so1: any;

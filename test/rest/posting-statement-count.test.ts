@@ -2,16 +2,14 @@
 // ledger is set-based (src/domain/inventory/ledger/post-movements.ts) and so is each document around it.
 // Each case posts a warm-up document first (a company's first document of a kind also starts its number
 // sequence), then one of 10 and one of 100 lines, and compares what those two ran — over real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 import { openTestDatabase } from '../support/test-database.js';
-import { startTestServer, type CallResult, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
+import type { CallResult } from '../support/test-server.js';
 import { statementCounter } from '../support/statement-log.js';
 
-let server: TestServer;
-let acme: Tenant;
 const counter = statementCounter();
-const { api, post } = restClient(() => ({ server, tenant: acme }));
+const { server, companies: { acme }, api, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 
 const SIZES = [10, 10, 100] as const;
 let main: any;
@@ -38,8 +36,6 @@ async function statementsOf(prepare: (size: number, round: number) => Promise<()
 const lines = (products: any[], size: number, line: (product: any, index: number) => object) => products.slice(0, size).map(line);
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: counter.onQuery }) });
-  acme = await server.createTenant('acme');
   main = await post('/locations', { name: 'Main' });
   other = await post('/locations', { name: 'Other' });
   const group = await post('/warehouse-groups', { name: 'Shop', warehouse_ids: [main.id] });
@@ -60,7 +56,6 @@ beforeAll(async () => {
     ]),
   });
 }, 300_000);
-afterAll(() => server?.close());
 
 describe('statements of a posting do not grow with its lines', () => {
   it('adjustments: increases, decreases across layers, counts, new lots and lot-less takes split across lots', async () => {

@@ -2,23 +2,24 @@
 // in a fixed number of statements), the refusal to delete a list in use, the quote's precedence (customer
 // list → channel list → retail price) and quantity breaks, the 422s and 404s of every route, and isolation
 // between companies.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { openTestDatabase } from '../support/test-database.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
 import { recordStatements } from '../support/statement-log.js';
+import { expectNotFoundOnEachMethod } from '../support/seed.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+// The database records every statement it runs, for the tests that count them.
+const statements: string[] = [];
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex'], {
+  database: () => openTestDatabase({ onQuery: recordStatements(statements) }),
+});
 let bolt: any;
 let nut: any;
 let washer: any;
 let group: any;
-const statements: string[] = [];
-
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 
 const KEYS = ['created_at', 'currency', 'entries', 'id', 'name', 'updated_at'];
 const ENTRY_KEYS = ['id', 'min_quantity', 'price', 'product', 'product_id'];
@@ -30,33 +31,28 @@ async function channel(label: string, priceListId: number | null): Promise<numbe
   return row.id;
 }
 
+/** The body of a price list in USD with these entries. */
+const usdList = (name: string, entries: unknown[]) => ({ name, currency: 'USD', entries });
+
 async function quote(params: Record<string, unknown>, tenant: Tenant = acme) {
   const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
   return api('GET', `/pricing/quote?${query}`, undefined, tenant);
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: recordStatements(statements) }) });
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   bolt = await post('/products', { name: 'Bolt', sku: 'B-1', retail_price: 12.5 });
   nut = await post('/products', { name: 'Nut', sku: 'N-1', retail_price: 0.75 });
   washer = await post('/products', { name: 'Washer', sku: 'W-1' });
   group = await post('/warehouse-groups', { name: 'Shops' });
-}, 60_000);
-afterAll(() => server?.close());
+});
 
 describe('price lists', () => {
   it('creates a list with entries: 201 {data}, entries by product and quantity, exact decimals', async () => {
-    const res = await api('POST', '/price-lists', {
-      name: ' Wholesale ',
-      currency: 'USD',
-      entries: [
-        { product_id: bolt.id, min_quantity: 100, price: 8.125 },
-        { product_id: bolt.id, min_quantity: 0, price: 10 },
-        { product_id: nut.id, min_quantity: 0.5, price: 0.0123456789 },
-      ],
-    });
+    const res = await api('POST', '/price-lists', usdList(' Wholesale ', [
+      { product_id: bolt.id, min_quantity: 100, price: 8.125 },
+      { product_id: bolt.id, min_quantity: 0, price: 10 },
+      { product_id: nut.id, min_quantity: 0.5, price: 0.0123456789 },
+    ]));
     expect(res.status, res.text).toBe(201);
     const list = res.body.data;
     expect(Object.keys(list).sort()).toEqual(KEYS);
@@ -102,26 +98,18 @@ describe('price lists', () => {
     expectErrors(await api('POST', '/price-lists', { name: 'Wholesale', currency: 'USD' }), ['name']);
     expectErrors(await api('POST', '/price-lists', { name: 'wholesale', currency: 'USD' }), ['name']);
     expectErrors(await api('POST', '/price-lists', { name: 'E', currency: 'USD', entries: {} }), ['entries']);
-    const entries = await api('POST', '/price-lists', {
-      name: 'Bad entries',
-      currency: 'USD',
-      entries: [
-        { product_id: bolt.id, min_quantity: 5, price: 1 },
-        { product_id: bolt.id, min_quantity: 5.0, price: 2 },
-        { product_id: 999999, min_quantity: -1, price: -0.01 },
-        { product_id: nut.id, min_quantity: 0.00000000001, price: 1e15 },
-      ],
-    });
+    const entries = await api('POST', '/price-lists', usdList('Bad entries', [
+      { product_id: bolt.id, min_quantity: 5, price: 1 },
+      { product_id: bolt.id, min_quantity: 5.0, price: 2 },
+      { product_id: 999999, min_quantity: -1, price: -0.01 },
+      { product_id: nut.id, min_quantity: 0.00000000001, price: 1e15 },
+    ]));
     expectErrors(entries, [
       'entries.1.min_quantity',
       'entries.2.product_id', 'entries.2.min_quantity', 'entries.2.price',
       'entries.3.min_quantity', 'entries.3.price',
     ]);
-    const shapes = await api('POST', '/price-lists', {
-      name: 'Bad shapes',
-      currency: 'USD',
-      entries: [{ product_id: nut.id }, { product_id: nut.id, min_quantity: 'ten', price: 1, extra: true }],
-    });
+    const shapes = await api('POST', '/price-lists', usdList('Bad shapes', [{ product_id: nut.id }, { product_id: nut.id, min_quantity: 'ten', price: 1, extra: true }]));
     expectErrors(shapes, ['entries.0.min_quantity', 'entries.0.price', 'entries.1.min_quantity', 'entries.1.extra']);
     expect(entries.body.errors['entries.1.min_quantity'][0]).toMatch(/Entry 0 already prices product/);
     expect((await api('GET', '/price-lists?name=Bad%20entries')).body.data).toEqual([]);
@@ -137,11 +125,7 @@ describe('price lists', () => {
   });
 
   it('answers 404 {message} for a list that does not exist', async () => {
-    for (const [method, body] of [['GET'], ['PATCH', { name: 'x' }], ['DELETE']] as const) {
-      const res = await api(method, '/price-lists/999999', body);
-      expect(res.status, method).toBe(404);
-      expect(res.body).toEqual({ message: 'Price list 999999 not found.' });
-    }
+    await expectNotFoundOnEachMethod(api, '/price-lists/999999', { name: 'x' }, 'Price list 999999 not found.');
   });
 
   it('refuses to delete a list assigned to a customer company or a channel, naming them; deletes a free one', async () => {
@@ -210,23 +194,15 @@ describe('the price quote', () => {
   let channelWithout: number;
 
   beforeAll(async () => {
-    customerList = await post('/price-lists', {
-      name: 'Customer breaks',
-      currency: 'USD',
-      entries: [
-        { product_id: bolt.id, min_quantity: 0, price: 10 },
-        { product_id: bolt.id, min_quantity: 10, price: 9 },
-        { product_id: bolt.id, min_quantity: 100, price: 8 },
-      ],
-    });
-    channelList = await post('/price-lists', {
-      name: 'Channel prices',
-      currency: 'USD',
-      entries: [
-        { product_id: bolt.id, min_quantity: 0, price: 11 },
-        { product_id: nut.id, min_quantity: 5, price: 0.5 },
-      ],
-    });
+    customerList = await post('/price-lists', usdList('Customer breaks', [
+      { product_id: bolt.id, min_quantity: 0, price: 10 },
+      { product_id: bolt.id, min_quantity: 10, price: 9 },
+      { product_id: bolt.id, min_quantity: 100, price: 8 },
+    ]));
+    channelList = await post('/price-lists', usdList('Channel prices', [
+      { product_id: bolt.id, min_quantity: 0, price: 11 },
+      { product_id: nut.id, min_quantity: 5, price: 0.5 },
+    ]));
     listed = await post('/companies', { name: 'Listed customer', price_list_id: customerList.id });
     unlisted = await post('/companies', { name: 'Unlisted customer' });
     channelWithList = await channel('Listed channel', channelList.id);
@@ -293,9 +269,7 @@ describe('the price quote', () => {
 describe('tenant isolation', () => {
   it('never shows, changes or prices with another company’s lists, products, customers or channels', async () => {
     const list = await post('/price-lists', { name: 'Acme only', currency: 'USD', entries: [{ product_id: bolt.id, min_quantity: 0, price: 1 }] });
-    for (const [method, body] of [['GET'], ['PATCH', { name: 'Stolen' }], ['DELETE']] as const) {
-      expect((await api(method, `/price-lists/${list.id}`, body, globex)).status, method).toBe(404);
-    }
+    await expectNotFoundOnEachMethod(api, `/price-lists/${list.id}`, { name: 'Stolen' }, undefined, globex);
     expect((await api('GET', '/price-lists', undefined, globex)).body.meta.total).toBe(0);
     expectErrors(await api('POST', '/price-lists', { name: 'G', currency: 'USD', entries: [{ product_id: bolt.id, min_quantity: 0, price: 1 }] }, globex), ['entries.0.product_id']);
     const customer = await post('/companies', { name: 'Acme buyer', price_list_id: list.id });

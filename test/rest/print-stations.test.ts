@@ -3,26 +3,19 @@
 // packages of another shipment (422), a closed port (502 naming the printer); the printer module's
 // private-address refusal. (The 5 s connect time-out is not exercised: no address reliably swallows a SYN here.)
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
 import { sendToPrinter } from '../../src/domain/shipping/printer.js';
 import { closedPort, fakePrinter, packedShipment, type PackedShipment } from './label-setup.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 let packed: PackedShipment;
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 const KEYS = ['created_at', 'enabled', 'id', 'label_format', 'name', 'printer_host', 'printer_port', 'updated_at', 'warehouse_id'];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   packed = await packedShipment(server, acme);
 });
-afterAll(() => server?.close());
 
 describe('print stations CRUD', () => {
   it('creates with defaults, lists, gets, updates and deletes', async () => {

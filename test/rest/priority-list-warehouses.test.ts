@@ -1,34 +1,27 @@
 // Fulfillment priority lists with their ordered warehouse_ids over real HTTP (round trip, replace on PATCH,
 // 422 naming warehouse_ids.N), and warehouseOrderForProducts: each product's warehouses in its list's order,
 // then by id, answered with a fixed number of queries whatever the number of products.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
 import { tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
 import { warehouseOrderForProducts } from '../../src/domain/sales/warehouse-priority.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
+
 let w1: any;
 let w2: any;
 let w3: any;
 let bin: any;
 let foreignWarehouse: any;
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
-
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   w1 = await post('/locations', { name: 'W1' });
   w2 = await post('/locations', { name: 'W2' });
   w3 = await post('/locations', { name: 'W3' });
   bin = await post('/locations', { name: 'Bin', parent_id: w1.id });
   foreignWarehouse = await post('/locations', { name: 'Theirs' }, globex);
 });
-afterAll(() => server?.close());
 
 describe('/priority-lists warehouse_ids', () => {
   it('keeps the order given, replaces it on PATCH and keeps it when left out', async () => {

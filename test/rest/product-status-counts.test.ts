@@ -4,34 +4,17 @@
 // statement keeps the counts equal to a count of the products: many rows at once, status changes both ways,
 // updates that change no status, upserts, a rolled-back transaction. Concurrent creates lose no count (this
 // matters on PostgreSQL, where they run at once).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
-
-const api = (tenant: Tenant, method: string, path: string, body?: unknown) =>
-  server.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body });
-
-async function create(tenant: Tenant, body: Record<string, unknown>): Promise<{ id: number }> {
-  const res = await api(tenant, 'POST', '/products', body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data;
-}
+const create = (tenant: Tenant, body: Record<string, unknown>): Promise<{ id: number }> => post('/products', body, tenant);
 
 async function total(tenant: Tenant, query = ''): Promise<number> {
-  const res = await api(tenant, 'GET', `/products?per_page=1${query}`);
+  const res = await api('GET', `/products?per_page=1${query}`, undefined, tenant);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.meta.total;
 }
@@ -60,8 +43,8 @@ describe('the products page total', () => {
     expect(await total(globex)).toBe(1);
 
     // No history: deleted. A kit names the part: deactivated (status 0), and gone from the total all the same.
-    expect((await api(acme, 'DELETE', `/products/${screw.id}`)).status).toBe(200);
-    expect((await api(acme, 'DELETE', `/products/${part.id}`)).status).toBe(200);
+    expect((await api('DELETE', `/products/${screw.id}`)).status).toBe(200);
+    expect((await api('DELETE', `/products/${part.id}`)).status).toBe(200);
     expect(await total(acme)).toBe(1);
     expect(await total(globex)).toBe(1);
     await expectCountsKept();
@@ -73,7 +56,7 @@ describe('the products page total', () => {
     const all = await total(acme);
     expect(await total(acme, '&sku=HOSE-RED')).toBe(1);
     expect(await total(acme, '&name[contains]=hose')).toBe(2);
-    const page = await api(acme, 'GET', '/products?per_page=2&page=2');
+    const page = await api('GET', '/products?per_page=2&page=2');
     expect(page.body.meta).toMatchObject({ total: all, current_page: 2, per_page: 2, last_page: Math.ceil(all / 2) });
   });
 });
@@ -118,7 +101,7 @@ describe('the kept counts', () => {
 
   it('lose no count when products are created at once', async () => {
     const start = await total(globex);
-    const created = await Promise.all(Array.from({ length: 24 }, (_, i) => api(globex, 'POST', '/products', { name: `Parallel ${i}`, sku: `PAR-${i}` })));
+    const created = await Promise.all(Array.from({ length: 24 }, (_, i) => api('POST', '/products', { name: `Parallel ${i}`, sku: `PAR-${i}` }, globex)));
     expect(created.map((res) => res.status)).toEqual(created.map(() => 201));
     expect(await total(globex)).toBe(start + 24);
     await expectCountsKept();

@@ -3,19 +3,18 @@
 // to productionRunTotal, 422s naming fields (work_order_ids.N for unknown, completed, cancelled or repeated
 // orders) with nothing changed, the list's paging, sort and name filter, and tenants apart. Work orders are
 // made directly with Prisma: their API is built elsewhere.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { productionRunTotal } from '../../src/domain/production/production-batches.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
+
 let warehouse: any;
 let product: any;
 let sequence = 0;
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 const KEYS = ['created_at', 'id', 'name', 'notes', 'total_planned_qty', 'updated_at', 'work_order_ids'];
 
 async function workOrder(plannedQty: number, status = 'draft', tenant: Tenant = acme, at = { warehouseId: warehouse.id, productId: product.id }) {
@@ -38,13 +37,9 @@ const setStatus = (id: number, status: string) =>
   server.database.prisma.workOrder.update({ where: { companyId_id: { companyId: acme.companyId, id } }, data: { status } });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   warehouse = await post('/locations', { name: 'Plant' });
   product = await post('/products', { name: 'Widget', sku: 'W-1' });
 });
-afterAll(() => server?.close());
 
 describe('production batches CRUD', () => {
   it('creates an empty batch with defaults', async () => {

@@ -4,20 +4,10 @@
 // contract's semantics independently of the service: strings case-insensitive (eq = equal, contains =
 // substring, no wildcards), `sku` also the alternate SKUs, `q` name OR upc OR sku, relation filters match
 // any related record, date-times compare whole seconds, deactivated products never appear.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let tenant: Tenant;
-
-const api = (method: string, path: string, body?: unknown) =>
-  server.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body });
-
-async function post(path: string, body: Record<string, unknown>, status = 201): Promise<any> {
-  const res = await api('POST', path, body);
-  expect(res.status, `POST ${path} ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body.data;
-}
+const { api, post } = serverForFile(['filters']);
 
 /** Waits until the wall clock is just past the next whole second, so batches get distinct created_at seconds. */
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 30));
@@ -40,9 +30,6 @@ const p: Record<string, any> = {};
 let active: any[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  tenant = await server.createTenant('filters');
-
   ref.tag.fragile = (await post('/tags', { name: 'fragile' })).id;
   ref.tag.outdoor = (await post('/tags', { name: 'Outdoor', color: '#00aa00' })).id;
   ref.tag.sale = (await post('/tags', { name: 'sale' })).id;
@@ -175,7 +162,6 @@ beforeAll(async () => {
   expect((await api('GET', `/products/${p.ghost.id}`)).status).toBe(404);
   active = Object.values(p).filter((product) => product !== p.ghost);
 }, 120_000);
-afterAll(() => server?.close());
 
 // ---- the oracle ------------------------------------------------------------------------------------
 

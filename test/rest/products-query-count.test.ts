@@ -2,50 +2,27 @@
 // size: planned (src/graphql/shared/compiled-execution.ts), the page's JSON is one statement; executed field by
 // field, each relation is one query for the whole page (Prisma plugin selections), never one per product.
 // The service runs here over a test database whose Prisma client reports every statement it sends.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
-import { createApp, type App } from '../../src/http/app.js';
-import { buildSchema } from '../../src/graphql/schema.js';
-import { silentLogger } from '../../src/http/logger.js';
 import { openTestDatabase } from '../support/test-database.js';
-import { createCompany } from '../../src/domain/tenancy/companies.js';
-import { createApiToken } from '../../src/domain/tenancy/api-tokens.js';
+import { serverForFile } from '../support/file-server.js';
 import { recordStatements } from '../support/statement-log.js';
 
 const PRODUCTS = 120;
-let app: App;
-let port: number;
-let token: string;
-let database: Database;
 const statements: string[] = [];
+const { server, companies: { count }, api, gql } = serverForFile(['count'], {
+  database: () => openTestDatabase({ onQuery: recordStatements(statements) }),
+});
 let dozenId: number;
 let componentIds: number[];
 
 beforeAll(async () => {
-  database = await openTestDatabase({ onQuery: recordStatements(statements) });
-  const { company } = await createCompany(database.prisma, { slug: 'count', name: 'Count Co', adminEmail: 'a@count.test', adminPassword: 'correct horse battery staple' });
-  token = (await createApiToken(database.prisma, { companyId: company.id, name: 't', scopes: ['read', 'write'] })).secret;
-  await seed(company.id);
-  app = createApp({
-    config: { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', databaseUrl: null, baseDomain: 'localhost', secretKey: 'query-count-secret-0123456789abcdef0123456789', allowPrivateOutbound: false },
-    database,
-    schema: buildSchema(),
-    logger: silentLogger,
-  });
-  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
-  port = (app.server.address() as AddressInfo).port;
+  await seed(count.companyId);
 }, 120_000);
-afterAll(async () => {
-  if (app) await app.close();
-  else await database?.close();
-});
 
 /** Products carrying every relation: tags, alternate SKUs, kit items, custom fields, substitutions and more. */
 async function seed(companyId: number) {
-  const db = tenantClient(database.prisma, companyId);
+  const db = tenantClient(server.database.prisma, companyId);
   const category = await db.productCategory.create({ data: { name: 'Cat' } as any });
   const subcategory = await db.productCategory.create({ data: { name: 'Sub', parentId: category.id } as any });
   const supplier = await db.supplier.create({ data: { name: 'Supplier' } as any });
@@ -98,22 +75,6 @@ async function seed(companyId: number) {
   await db.productBom.createMany({ data: ids.map((productId) => ({ productId, bomId: bom.id })) as any });
 }
 
-function get(path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers: Record<string, string> = { host: `count.localhost:${port}`, authorization: `Bearer ${token}` };
-    if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) });
-    const req = http.request({ agent: false, host: '127.0.0.1', port, method: payload ? 'POST' : 'GET', path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-    });
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
-
 /** Statements sent while serving one request (the token's last-used stamp, written at most once a while, aside). */
 async function countStatements(request: () => Promise<{ status: number; body: any }>, status = 200) {
   statements.length = 0;
@@ -124,9 +85,9 @@ async function countStatements(request: () => Promise<{ status: number; body: an
 
 describe('query count of a page of products', () => {
   it('is the same for 10 and 100 products with all relations (REST)', async () => {
-    await get('/external/api/v1/products?per_page=1'); // warm-up
-    const small = await countStatements(() => get('/external/api/v1/products?per_page=10'));
-    const large = await countStatements(() => get('/external/api/v1/products?per_page=100'));
+    await api('GET', '/products?per_page=1'); // warm-up
+    const small = await countStatements(() => api('GET', '/products?per_page=10'));
+    const large = await countStatements(() => api('GET', '/products?per_page=100'));
     expect(small.res.body.data).toHaveLength(10);
     expect(large.res.body.data).toHaveLength(100);
     const kit = large.res.body.data.find((p: any) => p.type === 'KIT');
@@ -147,14 +108,14 @@ describe('query count of a page of products', () => {
       id sku tags { name } alternateSkus { sku } kitItems { total product { sku } unitOfMeasure { name } }
       substitutions { product { sku } } variants { sku attachments { name } } category { name } supplier { name } boms { name }
     } } }`;
-    const small = await countStatements(() => get('/graphql', { query, variables: { n: 10 } }));
-    const large = await countStatements(() => get('/graphql', { query, variables: { n: 100 } }));
+    const small = await countStatements(() => gql(query, { n: 10 }));
+    const large = await countStatements(() => gql(query, { n: 100 }));
     expect(large.res.body.data.products.items).toHaveLength(100);
     expect(large.count).toBe(small.count);
     // A supplier's contacts are not in the SQL catalogue, so this page is executed field by field.
     const fieldByField = query.replace('supplier { name }', 'supplier { name contacts { id } }');
-    const smallFields = await countStatements(() => get('/graphql', { query: fieldByField, variables: { n: 10 } }));
-    const largeFields = await countStatements(() => get('/graphql', { query: fieldByField, variables: { n: 100 } }));
+    const smallFields = await countStatements(() => gql(fieldByField, { n: 10 }));
+    const largeFields = await countStatements(() => gql(fieldByField, { n: 100 }));
     expect(largeFields.res.body.data.products.items).toHaveLength(100);
     expect(largeFields.count).toBe(smallFields.count);
     expect(largeFields.count).toBeGreaterThan(large.count + 8); // a query per relation
@@ -165,8 +126,8 @@ describe('query count of writes with items in other units', () => {
   const items = (n: number) => componentIds.slice(0, n).map((id) => ({ product_id: id, quantity: 2, uom_id: dozenId }));
 
   it('is the same for a BOM of 2 and of 24 items', async () => {
-    const small = await countStatements(() => get('/external/api/v1/boms', { name: 'Small BOM', items: items(2) }), 201);
-    const large = await countStatements(() => get('/external/api/v1/boms', { name: 'Large BOM', items: items(24) }), 201);
+    const small = await countStatements(() => api('POST', '/boms', { name: 'Small BOM', items: items(2) }), 201);
+    const large = await countStatements(() => api('POST', '/boms', { name: 'Large BOM', items: items(24) }), 201);
     expect(large.res.body.data.items).toHaveLength(24);
     expect(large.res.body.data.items.every((item: any) => item.base_quantity === 24)).toBe(true);
     expect(large.count).toBe(small.count);
@@ -174,8 +135,8 @@ describe('query count of writes with items in other units', () => {
 
   it('is the same for a kit of 2 and of 24 items', async () => {
     const kit = (sku: string, n: number) => ({ name: sku, sku, type: 'KIT', kit_items: items(n) });
-    const small = await countStatements(() => get('/external/api/v1/products', kit('KIT-SMALL', 2)), 201);
-    const large = await countStatements(() => get('/external/api/v1/products', kit('KIT-LARGE', 24)), 201);
+    const small = await countStatements(() => api('POST', '/products', kit('KIT-SMALL', 2)), 201);
+    const large = await countStatements(() => api('POST', '/products', kit('KIT-LARGE', 24)), 201);
     expect(large.res.body.data.kit_items).toHaveLength(24);
     expect(large.res.body.data.kit_items.every((item: any) => item.base_uom_quantity === 24)).toBe(true);
     expect(large.count).toBe(small.count);

@@ -1,13 +1,12 @@
 // Contract tests of the products routes over real HTTP: exact keys, types, status codes and error bodies.
 // Records of other areas (categories, units, tags...) are made with the tenant-scoped client directly.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 import { byId } from '../../src/db/tenant-client.js';
+import { countUnitsWithDozen } from '../support/seed.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 let db: TenantDb;
 
 const WEIGHT_GROUPS = ['product_weight', 'dimensional_weight', 'box_weight', 'carton_weight', 'shipping_weight', 'pallet_weight'];
@@ -35,9 +34,6 @@ const refs = {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   db = tenantClient(server.database.prisma, acme.companyId);
   const category = await db.productCategory.create({ data: { name: 'Hardware' } as any });
   const subcategory = await db.productCategory.create({ data: { name: 'Screws', parentId: category.id } as any });
@@ -49,10 +45,7 @@ beforeAll(async () => {
   const priorityList = await db.priorityList.create({ data: { name: 'Rush', description: 'First out' } as any });
   const template = await db.distributionTemplate.create({ data: { name: 'Default split' } as any });
   const templateCategory = await db.distributionTemplateCategory.create({ data: { name: 'Retail' } as any });
-  const count = await db.unitClass.create({ data: { name: 'Count', baseClass: true } as any });
-  const each = await db.unitOfMeasure.create({ data: { unitClassId: count.id, name: 'each', baseUnit: true } as any });
-  const dozen = await db.unitOfMeasure.create({ data: { unitClassId: count.id, name: 'dozen', description: '12 each' } as any });
-  await db.unitConversionRule.create({ data: { baseUnitOfMeasureId: each.id, convertedUnitOfMeasureId: dozen.id, conversionFactor: 12 } as any });
+  const { count, each, dozen } = await countUnitsWithDozen(db);
   const mass = await db.unitClass.create({ data: { name: 'Mass' } as any });
   const gram = await db.unitOfMeasure.create({ data: { unitClassId: mass.id, name: 'g', baseUnit: true } as any });
   const bom = await db.bom.create({ data: { name: 'Screw assembly' } as any });
@@ -64,16 +57,8 @@ beforeAll(async () => {
     templateCategory: templateCategory.id, countClass: count.id, each: each.id, dozen: dozen.id, gram: gram.id, bom: bom.id,
   });
 });
-afterAll(() => server?.close());
 
-const api = (method: string, path: string, body?: unknown, tenant: Tenant = acme) =>
-  server.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body });
-
-async function create(body: Record<string, unknown>): Promise<any> {
-  const res = await api('POST', '/products', body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data;
-}
+const create = (body: Record<string, unknown>): Promise<any> => post('/products', body);
 
 function expect422(res: { status: number; body: any }, keys: string[]) {
   expect(res.status, JSON.stringify(res.body)).toBe(422);

@@ -3,20 +3,11 @@
 // PurchaseOrderLine later is checked here without this file naming it. Each one is given a value of its type that
 // the API would not have written, then the order's header is changed twice (once so that the lines are priced
 // again at a new date), and every such column must read back as it was.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PURCHASE_ORDER_LINE_DERIVED_COLUMNS } from '../../src/domain/purchasing/purchase-orders.js';
-import { restClient } from '../support/rest-client.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
-const { api, post } = restClient(() => ({ server, tenant: acme }));
-
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-});
-afterAll(() => server?.close());
+const { server, companies: { acme }, api, post } = serverForFile(['acme']);
 
 const TABLE = 'PurchaseOrderLine';
 

@@ -1,15 +1,14 @@
 // Purchase orders over real HTTP: create in a foreign currency with default costs and units, totals rounded
 // to the currency, numbering, edits only while draft, the state table, qty_incoming at the delivery
 // warehouse (stock query and export), list filters, and the 422s naming the field.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 import { onPostgres } from '../support/test-database.js';
-import { restClient, expectErrors } from '../support/rest-client.js';
+import { expectErrors } from '../support/rest-client.js';
 import { documentedKeys } from '../support/documented-keys.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { globex }, api, post } = serverForFile(['acme', 'globex']);
+
 let supplier: any;
 let warehouse: any;
 let bin: any;
@@ -22,17 +21,10 @@ let supplierSku: any;
 const ORDER_KEYS = documentedKeys('getPurchaseOrder', 'data');
 const LINE_KEYS = documentedKeys('getPurchaseOrder', 'data', 'lines', '[]');
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
-
-
-
 const order = (extra: Record<string, unknown> = {}) =>
   api('POST', '/purchase-orders', { supplier_id: supplier.id, warehouse_id: warehouse.id, lines: [{ product_id: screw.id, quantity: 10 }], ...extra });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   supplier = await post('/suppliers', { name: 'Schrauben GmbH', currency: 'EUR' });
   warehouse = await post('/locations', { name: 'Main' });
   bin = await post('/locations', { name: 'Bin 1', parent_id: warehouse.id });
@@ -44,7 +36,6 @@ beforeAll(async () => {
   supplierSku = await post('/supplier-skus', { supplier_id: supplier.id, product_id: screw.id, supplier_sku: 'S-100', cost: 0.25, currency: 'EUR' });
   await post('/currency/rates', { from: 'EUR', to: 'USD', rate: 1.08, as_of: '2026-01-01' });
 });
-afterAll(() => server?.close());
 
 describe('purchase order document', () => {
   it('creates a draft in the supplier currency, with default costs, units and totals rounded to the currency', async () => {

@@ -2,10 +2,11 @@
 // heavy requests counted apart, GraphQL counted too; over a budget → 429 {message} with Retry-After and the IETF
 // draft's RateLimit-Policy and RateLimit fields. On PostgreSQL, two servers with their own connection pools on one
 // database (as two processes would be) share the counts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 import { onPostgres } from '../support/test-database.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { setCompanyRateLimits } from '../../src/domain/tenancy/rate-limits.js';
@@ -14,10 +15,9 @@ import { openDatabase } from '../../src/db/database.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 import { silentLogger } from '../../src/http/logger.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex } } = serverForFile(['acme', 'globex']);
 
+/** A GET with a token of the test's choosing (several tokens of one company share its budget). */
 const get = (path: string, token: string, tenant: Tenant = acme) => server.call('GET', `/external/api/v1${path}`, { token, company: tenant.slug });
 
 /** Counting windows are whole minutes: start a burst early in one, so it cannot straddle two. */
@@ -27,12 +27,8 @@ async function freshWindow(): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   await setCompanyRateLimits(tenantClient(server.database.prisma, acme.companyId), { token: 5, company: 8, heavy_token: 2 });
-}, 120_000);
-afterAll(() => server?.close());
+});
 
 describe('budgets of a company with its own limits', () => {
   it('lets a token make its budget of requests, then answers 429 with Retry-After and the RateLimit fields', async () => {

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRatesFeed } from '../../src/jobs/rates-feed-job.js';
 import type { Logger } from '../../src/http/logger.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 
 const DAILY = `<?xml version="1.0" encoding="UTF-8"?>
 <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
@@ -20,42 +21,35 @@ const DAILY = `<?xml version="1.0" encoding="UTF-8"?>
   </Cube>
 </gesmes:Envelope>`;
 
-let server: TestServer;
 let feed: http.Server;
 let feedUrl: string;
 let body = DAILY;
 let status = 200;
-let acme: Tenant;
-let globex: Tenant;
 const logged: Array<[string, string, Record<string, unknown> | undefined]> = [];
 const logger: Logger = { log: (level, message, fields) => void logged.push([level, message, fields]) };
 
+// Registered before the server's hooks: the feed is up before the server starts and closed after it.
 beforeAll(async () => {
   feed = http.createServer((_req, res) => res.writeHead(status, { 'content-type': 'application/xml' }).end(body));
   await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
   feedUrl = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/eurofxref-daily.xml`;
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
 });
+afterAll(() => new Promise((resolve) => feed?.close(resolve)));
 
-afterAll(async () => {
-  await server?.close();
-  await new Promise((resolve) => feed?.close(resolve));
-});
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 
 const rates = async (tenant: Tenant) =>
-  (await server.call('GET', '/external/api/v1/currency/rates?sort=to', { token: tenant.token, company: tenant.slug })).body.data.map((r: any) => [r.from, r.to, r.rate, r.as_of]);
+  (await api('GET', '/currency/rates?sort=to', undefined, tenant)).body.data.map((r: any) => [r.from, r.to, r.rate, r.as_of]);
 
 describe('reference rates feed', () => {
   it('stores the feed for every company, keeping rates a company already has for that date', async () => {
-    await server.call('POST', '/external/api/v1/currency/rates', { token: acme.token, company: 'acme', body: { from: 'EUR', to: 'USD', rate: 1.05, as_of: '2026-11-20' } });
+    await post('/currency/rates', { from: 'EUR', to: 'USD', rate: 1.05, as_of: '2026-11-20' });
     const config = { ...server.config, currencyRatesUrl: feedUrl };
     expect(await loadRatesFeed(config, server.database.prisma, logger)).toBe(5);
     expect(await rates(acme)).toEqual([['EUR', 'GBP', 0.8331, '2026-11-20'], ['EUR', 'JPY', 162.47, '2026-11-20'], ['EUR', 'USD', 1.05, '2026-11-20']]);
     expect(await rates(globex)).toEqual([['EUR', 'GBP', 0.8331, '2026-11-20'], ['EUR', 'JPY', 162.47, '2026-11-20'], ['EUR', 'USD', 1.0523, '2026-11-20']]);
     // Conversions use them.
-    const converted = await server.call('GET', '/external/api/v1/currency/rates/convert?from=EUR&to=JPY&amount=10&date=2026-11-21', { token: globex.token, company: 'globex' });
+    const converted = await api('GET', '/currency/rates/convert?from=EUR&to=JPY&amount=10&date=2026-11-21', undefined, globex);
     expect(converted.body.data).toMatchObject({ converted_amount: 1625, via: 'direct' });
     expect(await loadRatesFeed(config, server.database.prisma, logger)).toBe(0);
   });

@@ -2,25 +2,21 @@
 // warehouse, the cost the stock comes in at (purchase cost at the receipt date's rate plus landed costs,
 // shares adding up exactly), the order's status and open quantities, over-receipt and its tolerance, voids,
 // the ledger check, and (on PostgreSQL) two simultaneous receipts of the last open quantity.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { verifyLedger } from '../../src/domain/inventory/verify.js';
 import { onPostgres } from '../support/test-database.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient, expectErrors } from '../support/rest-client.js';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
 
-let server: TestServer;
-let acme: Tenant;
+const { server, companies: { acme }, api, post } = serverForFile(['acme']);
+
 let supplier: any;
 let warehouse: any;
 let bin: any;
 let elsewhere: any;
 let bolt: any;
 let nut: any;
-
-const { api, post } = restClient(() => ({ server, tenant: acme }));
-
-
 
 async function submittedOrder(lines: unknown[], extra: Record<string, unknown> = {}): Promise<any> {
   const po = await post('/purchase-orders', { supplier_id: supplier.id, warehouse_id: warehouse.id, order_date: '2026-03-01', lines, ...extra });
@@ -39,8 +35,6 @@ async function onHand(productId: number): Promise<unknown[]> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
   supplier = await post('/suppliers', { name: 'Euro Bolts', currency: 'EUR' });
   warehouse = await post('/locations', { name: 'Main' });
   bin = await post('/locations', { name: 'Bin A', parent_id: warehouse.id });
@@ -51,7 +45,6 @@ beforeAll(async () => {
   await post('/currency/rates', { from: 'EUR', to: 'USD', rate: 1.1, as_of: '2026-04-01' });
   await post('/currency/rates', { from: 'GBP', to: 'USD', rate: 1.3, as_of: '2026-01-01' });
 });
-afterAll(() => server?.close());
 
 describe('receiving reports', () => {
   it('receives part of an order into a bin and lots, at the purchase cost of the receipt date plus the landed costs', async () => {

@@ -1,20 +1,13 @@
 // 50 sales orders confirmed at once for stock that covers 10: never more reserved than exists, every order
 // either reserved or backordered, and the numbers agree with the stock export. Meaningful on PostgreSQL
 // (pooled connections, the advisory lock per product); on PGlite, which serialises, it passes as well.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
+import { expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
 const serverErrors: string[] = [];
-const { api, post } = restClient(() => ({ server, tenant: acme }));
-
-beforeAll(async () => {
-  server = await startTestServer({ logger: { log: (level, message, fields) => void (level === 'error' && serverErrors.push(`${message} ${fields?.error}`)) } });
-  acme = await server.createTenant('acme');
+const { api, post } = serverForFile(['acme'], {
+  logger: { log: (level, message, fields) => void (level === 'error' && serverErrors.push(`${message} ${fields?.error}`)) },
 });
-afterAll(() => server?.close());
 
 it('50 concurrent confirmations of 1 unit each with 10 in stock across two warehouses reserve exactly 10', async () => {
   const east = await post('/locations', { name: 'East' });

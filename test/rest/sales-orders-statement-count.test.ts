@@ -1,25 +1,19 @@
 // Creating, confirming (with allocation across warehouses and backorders), reading and cancelling a sales
 // order runs a fixed number of SQL statements whatever the number of lines: lines are priced, allocated and
 // written set-based, never one statement per line.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/test-database.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
+import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
 
-let server: TestServer;
-let acme: Tenant;
+// The database reports every statement it runs to the counter.
 const counter = statementCounter();
+const { api, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const counted = counter.of;
 let channel: any;
 const products: any[] = [];
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
-
-const counted = counter.of;
-
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: counter.onQuery }) });
-  acme = await server.createTenant('acme');
   const one = await post('/locations', { name: 'One' });
   const two = await post('/locations', { name: 'Two' });
   const group = await post('/warehouse-groups', { name: 'Both', warehouse_ids: [one.id, two.id] });
@@ -31,7 +25,6 @@ beforeAll(async () => {
   // The company's first order creates its number sequence: two statements that later orders do not run.
   await post('/sales-orders', { channel_id: channel.id, lines: [{ product_id: products[0].id, quantity: 1 }] });
 }, 120_000);
-afterAll(() => server?.close());
 
 it('is the same for a 2-line and a 25-line order: create, confirm, get, list and cancel', async () => {
   const counts = [];

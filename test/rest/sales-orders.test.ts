@@ -2,13 +2,15 @@
 // across the channel's warehouses in priority order, backorders filled by later arrivals (an adjustment, a
 // purchase receipt) oldest first, kits reserving components, the quantities in the stock export, cancel and
 // close releasing stock to other backorders, a locked channel, and bad input on every route.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
+import { salesChannelFrom } from '../support/seed.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { globex }, api, post } = serverForFile(['acme', 'globex'], {
+  logger: { log: (level, message, fields) => void (level === 'error' && console.error(message, fields)) },
+});
+
 let north: any;
 let south: any;
 let southBin: any;
@@ -18,8 +20,6 @@ let widget: any;
 let gadget: any;
 let kit: any;
 let supplier: any;
-
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 
 async function adjust(productId: number, locationId: number, quantity: number): Promise<void> {
   await post('/inventory/adjustments', { lines: [{ product_id: productId, location_id: locationId, quantity, unit_cost: 1 }] });
@@ -38,15 +38,11 @@ async function confirmedOrder(lines: unknown[], extra: Record<string, unknown> =
 const line = (order: any, index = 0) => order.lines[index];
 
 beforeAll(async () => {
-  server = await startTestServer({ logger: { log: (level, message, fields) => void (level === 'error' && console.error(message, fields)) } });
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   north = await post('/locations', { name: 'North' });
   south = await post('/locations', { name: 'South' });
   southBin = await post('/locations', { name: 'South bin', parent_id: south.id });
   elsewhere = await post('/locations', { name: 'Elsewhere' });
-  const group = await post('/warehouse-groups', { name: 'Shop', warehouse_ids: [north.id, south.id] });
-  channel = await post('/channels', { channelType: 'sales_channel', label: 'Web shop', warehouseGroupId: group.id });
+  channel = await salesChannelFrom(post, [north.id, south.id], 'Web shop');
   // Widgets come from South first, then North.
   const priority = await post('/priority-lists', { name: 'South first', warehouse_ids: [south.id, north.id] });
   widget = await post('/products', { name: 'Widget', sku: 'W-1', retail_price: 12.5, priority_list_id: priority.id });
@@ -58,7 +54,6 @@ beforeAll(async () => {
   await adjust(widget.id, elsewhere.id, 100);
   await adjust(gadget.id, north.id, 3);
 });
-afterAll(() => server?.close());
 
 describe('sales orders', () => {
   let first: any;

@@ -1,37 +1,27 @@
 // Packing a shipment and reading its package tree run a fixed number of SQL statements per nesting level,
 // whatever the number of packages and items: packages are inserted level by level (createManyAndReturn),
 // items with one createMany, and the nested read selects each level once, not once per package.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/test-database.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { restClient } from '../support/rest-client.js';
+import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
+import { stockedSalesChannel } from '../support/seed.js';
 
-let server: TestServer;
-let acme: Tenant;
+// The database reports every statement it runs to the counter.
 const counter = statementCounter();
+const { api, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const counted = counter.count;
 let so: any;
 let shipment: any;
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
-
-const counted = counter.count;
-
 beforeAll(async () => {
-  server = await startTestServer({ database: await openTestDatabase({ onQuery: counter.onQuery }) });
-  acme = await server.createTenant('acme');
-  const north = await post('/locations', { name: 'North' });
-  const group = await post('/warehouse-groups', { name: 'Shop', warehouse_ids: [north.id] });
-  const channel = await post('/channels', { channelType: 'sales_channel', label: 'Web', warehouseGroupId: group.id });
-  const widget = await post('/products', { name: 'Widget', sku: 'W-1', retail_price: 10 });
-  await post('/inventory/adjustments', { lines: [{ product_id: widget.id, location_id: north.id, quantity: 500, unit_cost: 1 }] });
+  const { channel, widget } = await stockedSalesChannel(post, 500);
   const draft = await post('/sales-orders', { channel_id: channel.id, lines: [{ product_id: widget.id, quantity: 200 }] });
   so = await post(`/sales-orders/${draft.id}/confirm`);
   shipment = await post(`/sales-orders/${so.id}/shipments`, { lines: [{ sales_order_line_id: so.lines[0].id, quantity: 200 }] });
   const res = await api('PATCH', '/company', { gs1_company_prefix: '0614141' });
   expect(res.status, res.text).toBe(200);
 }, 120_000);
-afterAll(() => server?.close());
 
 /** A tree three levels deep, `width` packages per level under each parent, one item in every package. */
 function tree(width: number, depth = 3): any[] {

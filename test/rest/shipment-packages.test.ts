@@ -3,9 +3,10 @@
 // validated at their exact nested paths; shipment-level fields saved on the shipment; items limited to what the
 // shipment carries per line (a kit line through its components); 404 for a shipment of another order, tenants
 // apart, a locked channel 403. Plus unit tests of src/domain/fulfillment/sscc.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
+import { salesChannelFrom } from '../support/seed.js';
 import { buildSscc, gs1CheckDigit, gs1PrefixProblem, maxSsccSerial, ssccProblem, ssccText } from '../../src/domain/fulfillment/sscc.js';
 
 /** GS1 mod-10, written out independently of sscc.ts: weights 3,1,3,… from the right of the 17 data digits. */
@@ -50,9 +51,7 @@ describe('sscc.ts', () => {
   });
 });
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { globex }, api, post } = serverForFile(['acme', 'globex']);
 let north: any;
 let channel: any;
 let widget: any;
@@ -61,19 +60,14 @@ let kit: any;
 let so: any;
 let shipment: any;
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 const PREFIX = '0614141';
 const assigned = (serial: number) => withCheck(`0${PREFIX}${String(serial).padStart(9, '0')}`);
 const packagesOf = (orderId: number, shipmentId: number) => `/sales-orders/${orderId}/shipments/${shipmentId}/packages`;
 const lineOf = (product: any) => so.lines[[widget, gizmo, kit].indexOf(product)];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   north = await post('/locations', { name: 'North' });
-  const group = await post('/warehouse-groups', { name: 'Shop', warehouse_ids: [north.id] });
-  channel = await post('/channels', { channelType: 'sales_channel', label: 'Web', warehouseGroupId: group.id });
+  channel = await salesChannelFrom(post, [north.id]);
   widget = await post('/products', { name: 'Widget', sku: 'W-1', upc: '012345678905', retail_price: 10 });
   gizmo = await post('/products', { name: 'Gizmo', sku: 'G-1', retail_price: 4 });
   kit = await post('/products', { name: 'Widget pair', sku: 'KIT-2', type: 'KIT', retail_price: 18, kit_items: [{ product_id: widget.id, quantity: 2 }] });
@@ -84,7 +78,6 @@ beforeAll(async () => {
     lines: [{ sales_order_line_id: lineOf(widget).id, quantity: 4 }, { sales_order_line_id: lineOf(gizmo).id, quantity: 4 }, { sales_order_line_id: lineOf(kit).id, quantity: 2 }],
   });
 });
-afterAll(() => server?.close());
 
 describe('shipment packages', () => {
   it('needs a GS1 company prefix to assign SSCCs, set and validated through PATCH /company', async () => {

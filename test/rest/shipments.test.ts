@@ -2,13 +2,12 @@
 // per warehouse; shipments from lines leave through the ledger at FIFO cost, consume the reservations and move
 // the order to partially_shipped then shipped; billable lines; kits ship their components; cancelling a
 // fulfillment order releases its reservations; voids; bad input and locked channels.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { globex }, api, post } = serverForFile(['acme', 'globex']);
+
 let north: any;
 let northBin: any;
 let south: any;
@@ -17,8 +16,6 @@ let widget: any;
 let gizmo: any;
 let kit: any;
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
-
 async function adjust(productId: number, locationId: number, quantity: number, unitCost: number): Promise<void> {
   await post('/inventory/adjustments', { lines: [{ product_id: productId, location_id: locationId, quantity, unit_cost: unitCost }] });
 }
@@ -26,9 +23,6 @@ const exported = async (id: number) => (await api('GET', '/inventory/stocks/expo
 const order = async (id: number) => (await api('GET', `/sales-orders/${id}`)).body.data;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   north = await post('/locations', { name: 'North' });
   northBin = await post('/locations', { name: 'North bin', parent_id: north.id });
   south = await post('/locations', { name: 'South' });
@@ -43,7 +37,6 @@ beforeAll(async () => {
   await adjust(widget.id, south.id, 2, 2);
   await adjust(gizmo.id, north.id, 10, 0.5);
 });
-afterAll(() => server?.close());
 
 describe('fulfillment orders and shipments', () => {
   let so: any;

@@ -5,12 +5,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
+import { salesChannelFrom } from '../support/seed.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
 let gateway: http.Server;
 let gatewayUrl: string;
 /** What the fake gateway does next: ok, fail (HTTP 500), slow (no answer in time). */
@@ -20,11 +18,11 @@ let so: any;
 let shipment: any;
 let packages: any[];
 
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 const TO = { street_1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' };
 const FROM = { street_1: '9 Dock Rd', city: 'Dallas', state: 'TX', country: 'US' };
 const ground = { carrier: 'UPS', service: 'Ground', currency: 'USD', zones: [{ countries: ['US', 'CA'] }], brackets: [{ max_weight_lb: 5, amount: 8 }, { max_weight_lb: 20, amount: 15.5 }, { max_weight_lb: 70, amount: 40 }], estimated_days: 5 };
 
+// Registered before the server's hooks: the gateway is up before the server starts and closed after it.
 beforeAll(async () => {
   gateway = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -46,24 +44,23 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
   gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  gateway?.closeAllConnections();
+  await new Promise((resolve) => gateway?.close(resolve));
+});
 
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
+const { companies: { globex }, api, post } = serverForFile(['acme', 'globex']);
+
+beforeAll(async () => {
   const north = await post('/locations', { name: 'North', street_address_1: FROM.street_1, city: FROM.city, state: FROM.state, country: 'US' });
-  const group = await post('/warehouse-groups', { name: 'Shop', warehouse_ids: [north.id] });
-  const channel = await post('/channels', { channelType: 'sales_channel', label: 'Web', warehouseGroupId: group.id });
+  const channel = await salesChannelFrom(post, [north.id]);
   const widget = await post('/products', { name: 'Widget', sku: 'W-1', retail_price: 10 });
   await post('/inventory/adjustments', { lines: [{ product_id: widget.id, location_id: north.id, quantity: 20, unit_cost: 1 }] });
   const draft = await post('/sales-orders', { channel_id: channel.id, ship_to: TO, lines: [{ product_id: widget.id, quantity: 4 }] });
   so = await post(`/sales-orders/${draft.id}/confirm`);
   shipment = await post(`/sales-orders/${so.id}/shipments`, { lines: [{ sales_order_line_id: so.lines[0].id, quantity: 4 }] });
   expect((await api('PATCH', '/company', { gs1_company_prefix: '0614141' })).status).toBe(200);
-});
-afterAll(async () => {
-  await server?.close();
-  gateway?.closeAllConnections();
-  await new Promise((resolve) => gateway?.close(resolve));
 });
 
 describe('rate tables', () => {

@@ -1,11 +1,10 @@
 // Contract tests of suppliers, their contacts and supplier SKUs over real HTTP: exact keys, types, status
 // codes, error bodies, and isolation between companies.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 
 const SUPPLIER_KEYS = ['address', 'city', 'contacts', 'country', 'created_at', 'currency', 'default_lead_time_days', 'email', 'id', 'name', 'notes', 'over_receipt_tolerance_percent', 'payment_terms_days', 'phone', 'updated_at'];
 const CONTACT_KEYS = ['created_at', 'email', 'id', 'name', 'phone', 'role', 'supplier_id', 'updated_at'];
@@ -15,21 +14,7 @@ const SKU_KEYS = [
 ];
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
-});
-afterAll(() => server?.close());
-
-const api = (method: string, path: string, body?: unknown, tenant: Tenant = acme) =>
-  server.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body });
-
-async function createSupplier(body: Record<string, unknown>, tenant: Tenant = acme): Promise<any> {
-  const res = await api('POST', '/suppliers', body, tenant);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data;
-}
+const createSupplier = (body: Record<string, unknown>, tenant?: Tenant): Promise<any> => post('/suppliers', body, tenant);
 
 /** Products are written directly: this file tests suppliers, not the product routes. */
 async function createProduct(tenant: Tenant, sku: string, supplierId: number | null = null): Promise<number> {

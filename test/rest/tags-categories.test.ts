@@ -1,31 +1,13 @@
 // Contract tests over real HTTP of tags, categories and subcategories, priority lists, distribution
 // templates and distribution template categories.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const TAG_KEYS = ['color', 'created_at', 'description', 'icon', 'id', 'name', 'updated_at'];
 const CATEGORY_KEYS = ['created_at', 'id', 'name', 'parent_id', 'subcategories', 'type', 'updated_at'];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
-});
-afterAll(() => server?.close());
-
-const api = (method: string, path: string, body?: unknown, tenant: Tenant = acme) =>
-  server.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body });
-
-async function created(path: string, body: Record<string, unknown>): Promise<any> {
-  const res = await api('POST', path, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data;
-}
 
 /** Products are written directly: this file tests what products point at, not the product routes. */
 async function createProduct(sku: string, data: Record<string, number> = {}): Promise<number> {
@@ -46,7 +28,7 @@ describe('tags', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ id: tag.id, name: 'Fragile', color: null, description: 'Glass', icon: 'glass' });
 
-    await created('/tags', { name: 'Heavy' });
+    await post('/tags', { name: 'Heavy' });
     const list = await api('GET', '/tags?sort=-name&per_page=10');
     expect(list.status).toBe(200);
     expect(list.body.data.map((t: any) => t.name)).toEqual(['Heavy', 'Fragile']);
@@ -60,7 +42,7 @@ describe('tags', () => {
   });
 
   it('keeps names unique per company, ignoring case, and checks lengths', async () => {
-    const tag = await created('/tags', { name: 'Seasonal' });
+    const tag = await post('/tags', { name: 'Seasonal' });
     const clash = await api('POST', '/tags', { name: 'SEASONAL' });
     expect(clash.status).toBe(422);
     expect(clash.body).toEqual({ message: expect.any(String), errors: { name: [`A tag named "SEASONAL" already exists (id ${tag.id}).`] } });
@@ -78,7 +60,7 @@ describe('tags', () => {
   });
 
   it('detaches a deleted tag from its products', async () => {
-    const tag = await created('/tags', { name: 'Detach me' });
+    const tag = await post('/tags', { name: 'Detach me' });
     const productId = await createProduct('TAGGED-1');
     await server.database.prisma.productTag.create({ data: { companyId: acme.companyId, productId, tagId: tag.id } });
     expect((await api('DELETE', `/tags/${tag.id}`)).status).toBe(200);
@@ -87,7 +69,7 @@ describe('tags', () => {
   });
 
   it('answers 404 for another company’s tag', async () => {
-    const tag = await created('/tags', { name: 'Private' });
+    const tag = await post('/tags', { name: 'Private' });
     for (const [method, body] of [['GET', undefined], ['PATCH', { name: 'x' }], ['DELETE', undefined]] as const) {
       expect((await api(method, `/tags/${tag.id}`, body, globex)).status, method).toBe(404);
     }
@@ -102,14 +84,14 @@ describe('categories and subcategories', () => {
     expect(Object.keys(category).sort()).toEqual(CATEGORY_KEYS);
     expect(category).toMatchObject({ name: 'Beverages', type: 'category', parent_id: null, subcategories: [] });
 
-    const sub = await created('/categories', { name: 'Coffee', parent_id: category.id });
+    const sub = await post('/categories', { name: 'Coffee', parent_id: category.id });
     expect(sub).toMatchObject({ name: 'Coffee', type: 'subcategory', parent_id: category.id, subcategories: [] });
     expect((await api('GET', `/categories/${category.id}`)).body.data.subcategories).toEqual([{ id: sub.id, name: 'Coffee' }]);
   });
 
   it('refuses deeper nesting, unknown parents and duplicate sibling names', async () => {
-    const category = await created('/categories', { name: 'Tools' });
-    const sub = await created('/categories', { name: 'Hammers', parent_id: category.id });
+    const category = await post('/categories', { name: 'Tools' });
+    const sub = await post('/categories', { name: 'Hammers', parent_id: category.id });
     const deeper = await api('POST', '/categories', { name: 'Claw hammers', parent_id: sub.id });
     expect(deeper.status).toBe(422);
     expect(deeper.body.errors).toEqual({ parent_id: [`Category ${sub.id} is a subcategory; subcategories cannot be nested.`] });
@@ -123,7 +105,7 @@ describe('categories and subcategories', () => {
     const dupSub = await api('POST', '/categories', { name: 'HAMMERS', parent_id: category.id });
     expect(dupSub.body.errors.name[0]).toMatch(/already has a subcategory named/);
     // The same name under another category, or as a top-level category, is fine.
-    const other = await created('/categories', { name: 'Garden' });
+    const other = await post('/categories', { name: 'Garden' });
     expect((await api('POST', '/categories', { name: 'Hammers', parent_id: other.id })).status).toBe(201);
     expect((await api('POST', '/categories', { name: 'Hammers' })).status).toBe(201);
 
@@ -136,9 +118,9 @@ describe('categories and subcategories', () => {
   });
 
   it('moves categories between levels only while no product uses them there', async () => {
-    const a = await created('/categories', { name: 'Move A' });
-    const b = await created('/categories', { name: 'Move B' });
-    const sub = await created('/categories', { name: 'Move sub', parent_id: a.id });
+    const a = await post('/categories', { name: 'Move A' });
+    const b = await post('/categories', { name: 'Move B' });
+    const sub = await post('/categories', { name: 'Move sub', parent_id: a.id });
     const moved = await api('PATCH', `/categories/${sub.id}`, { parent_id: b.id, name: 'Moved sub' });
     expect(moved.status).toBe(200);
     expect(moved.body.data).toMatchObject({ parent_id: b.id, name: 'Moved sub', type: 'subcategory' });
@@ -149,7 +131,7 @@ describe('categories and subcategories', () => {
     const refused = await api('PATCH', `/categories/${sub.id}`, { parent_id: b.id });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ parent_id: ['1 product uses this subcategory, so it cannot be moved.'] });
-    const c = await created('/categories', { name: 'Move C' });
+    const c = await post('/categories', { name: 'Move C' });
     await createProduct('CAT-MOVE-2', { categoryId: c.id });
     const usedCategory = await api('PATCH', `/categories/${c.id}`, { parent_id: a.id });
     expect(usedCategory.body.errors).toEqual({ parent_id: ['1 product uses this category, so it cannot be moved.'] });
@@ -159,9 +141,9 @@ describe('categories and subcategories', () => {
   });
 
   it('lists by type and parent, and validates the filters', async () => {
-    const parent = await created('/categories', { name: 'List parent' });
-    const s1 = await created('/categories', { name: 'List sub 2', parent_id: parent.id });
-    const s2 = await created('/categories', { name: 'List sub 1', parent_id: parent.id });
+    const parent = await post('/categories', { name: 'List parent' });
+    const s1 = await post('/categories', { name: 'List sub 2', parent_id: parent.id });
+    const s2 = await post('/categories', { name: 'List sub 1', parent_id: parent.id });
     const children = await api('GET', `/categories?parent_id=${parent.id}&sort=name`);
     expect(children.status).toBe(200);
     expect(children.body.data.map((c: any) => c.id)).toEqual([s2.id, s1.id]);
@@ -182,8 +164,8 @@ describe('categories and subcategories', () => {
   });
 
   it('deletes unused categories; refuses those in use by products or holding subcategories', async () => {
-    const category = await created('/categories', { name: 'Delete parent' });
-    const sub = await created('/categories', { name: 'Delete sub', parent_id: category.id });
+    const category = await post('/categories', { name: 'Delete parent' });
+    const sub = await post('/categories', { name: 'Delete sub', parent_id: category.id });
     const holding = await api('DELETE', `/categories/${category.id}`);
     expect(holding.status).toBe(422);
     expect(holding.body).toEqual({
@@ -221,7 +203,7 @@ describe.each(NAMED)('$path', ({ path, keys, extra, defaults, column }) => {
     expect(plain).toMatchObject({ name: 'Plain', ...defaults });
     expect(plain.created_at).toMatch(ISO);
 
-    const full = await created(path, { name: 'Full', ...extra });
+    const full = await post(path, { name: 'Full', ...extra });
     expect(full).toMatchObject({ name: 'Full', ...extra });
     expect((await api('GET', `${path}/${full.id}`)).body).toEqual({ data: full });
 
@@ -244,7 +226,7 @@ describe.each(NAMED)('$path', ({ path, keys, extra, defaults, column }) => {
   it('validates the name and refuses deleting a record products use', async () => {
     expect((await api('POST', path, {})).body).toEqual({ message: expect.any(String), errors: { name: ['The name field is required.'] } });
     expect((await api('POST', path, { name: 'n'.repeat(256) })).body.errors).toEqual({ name: ['The name may not be greater than 255 characters.'] });
-    const record = await created(path, { name: 'In use' });
+    const record = await post(path, { name: 'In use' });
     expect((await api('PATCH', `${path}/${record.id}`, { name: '  ' })).status).toBe(422);
     await createProduct(`${path}-used`, { [column]: record.id });
     const refused = await api('DELETE', `${path}/${record.id}`);
@@ -257,7 +239,7 @@ describe.each(NAMED)('$path', ({ path, keys, extra, defaults, column }) => {
 
 describe('distribution template source', () => {
   it('may be changed but not emptied', async () => {
-    const template = await created('/distribution-templates', { name: 'Source' });
+    const template = await post('/distribution-templates', { name: 'Source' });
     expect((await api('PATCH', `/distribution-templates/${template.id}`, { source: 'rule' })).body.data.source).toBe('rule');
     expect((await api('PATCH', `/distribution-templates/${template.id}`, { source: '' })).body.errors).toEqual({ source: ['The source may not be empty.'] });
     expect((await api('POST', '/distribution-templates', { name: 'S', source: 's'.repeat(65) })).body.errors).toEqual({

@@ -1,27 +1,22 @@
 // Concurrent transitions of one transfer order: parallel receipts never over-receive, and a cancel racing a
 // receipt or a ship racing a ship leaves exactly one winner. Meaningful on PostgreSQL (pooled connections,
 // row locks); on PGlite, which serialises, it passes as well.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { beforeAll, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { verifyLedger } from '../../src/domain/inventory/verify.js';
 
-let server: TestServer;
-let acme: Tenant;
+const serverErrors: string[] = [];
+const { server, companies: { acme }, api } = serverForFile(['acme'], {
+  logger: { log: (level, message, fields) => void (level === 'error' && serverErrors.push(`${message} ${fields?.error}`)) },
+});
 let source: any;
 let destination: any;
-const serverErrors: string[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ logger: { log: (level, message, fields) => void (level === 'error' && serverErrors.push(`${message} ${fields?.error}`)) } });
-  acme = await server.createTenant('acme');
   source = (await api('POST', '/locations', { name: 'From' })).body.data;
   destination = (await api('POST', '/locations', { name: 'To' })).body.data;
 });
-afterAll(() => server?.close());
-
-const api = (method: string, path: string, body?: unknown) =>
-  server.call(method, `/external/api/v1${path}`, { token: acme.token, company: 'acme', body });
 
 let n = 0;
 async function shippedTransfer(quantity: number, ship = true): Promise<any> {

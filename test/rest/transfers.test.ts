@@ -1,15 +1,14 @@
 // Transfer orders over real HTTP: the document (CRUD while draft), ship → receive (partial, full) with the
 // stock checked at both ends and in transit, over-receipt, cancel rules, lots kept across the move, the FIFO
 // cost carried to the destination, tenant isolation, and the ledger check over everything posted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { documentedKeys } from '../support/documented-keys.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { verifyLedger } from '../../src/domain/inventory/verify.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { server, companies: { acme, globex }, api, post, gql } = serverForFile(['acme', 'globex']);
+
 let source: any;
 let destination: any;
 
@@ -22,27 +21,28 @@ const ORDER_KEYS = [
 const LINE_KEYS = documentedKeys('getTransferOrder', 'data', 'lines', '[]');
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   source = await post('/locations', { name: 'Source warehouse' });
   destination = await post('/locations', { name: 'Destination warehouse' });
 });
-afterAll(() => server?.close());
-
-const api = (method: string, path: string, body?: unknown, tenant: Tenant = acme) =>
-  server.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body });
-
-async function post(path: string, body: unknown): Promise<any> {
-  const res = await api('POST', path, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data;
-}
 
 let skuCounter = 0;
 const product = (extra: Record<string, unknown> = {}) => post('/products', { name: `T${++skuCounter}`, sku: `TR-${skuCounter}`, ...extra });
 const stockIn = (productId: number, locationId: number, quantity: number, extra: Record<string, unknown> = {}) =>
   post('/inventory/adjustments', { lines: [{ product_id: productId, location_id: locationId, quantity, ...extra }] });
+
+/** A new product with `quantity` at the source (`extra`: more fields of the adjustment line, as a unit cost). */
+async function stockedProduct(quantity: number, extra: Record<string, unknown> = {}) {
+  const p = await product();
+  await stockIn(p.id, source.id, quantity, extra);
+  return p;
+}
+
+/** A new lot-tracked FEFO product with these lots at the source: [lot number, quantity, expiry date]. */
+async function fefoProductWithLots(...lots: Array<[string, number, string]>) {
+  const p = await product({ lot_tracking: true, lot_deduction_strategy: 'FEFO' });
+  for (const [lotNumber, quantity, expiryDate] of lots) await stockIn(p.id, source.id, quantity, { lot_number: lotNumber, expiry_date: expiryDate });
+  return p;
+}
 
 async function onhand(productId: number, locationId: number): Promise<number> {
   const res = await api('GET', `/inventory/stock?product_id=${productId}&location_id=${locationId}`);
@@ -56,11 +56,7 @@ async function lotStock(productId: number, locationId: number): Promise<Record<s
 }
 
 async function incoming(productId: number, locationId: number): Promise<number> {
-  const res = await server.graphql(
-    `query { inventoryStockExport(limit: 1000) { data { id locationStocks { id qtyIncoming } } } }`,
-    {},
-    { token: acme.token, company: 'acme' },
-  );
+  const res = await gql(`query { inventoryStockExport(limit: 1000) { data { id locationStocks { id qtyIncoming } } } }`);
   if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
   const row = res.body.data.inventoryStockExport.data.find((r: any) => r.id === productId);
   return row?.locationStocks.find((s: any) => s.id === locationId)?.qtyIncoming ?? 0;
@@ -218,8 +214,7 @@ describe('transfer lifecycle', () => {
   });
 
   it('refuses shipping more than the source holds (422, nothing moves, still draft)', async () => {
-    const p = await product();
-    await stockIn(p.id, source.id, 3);
+    const p = await stockedProduct(3);
     const order = (await createTransfer([{ product_id: p.id, quantity: 5 }])).body.data;
     const res = await api('POST', `/transfer-orders/${order.id}/ship`);
     expect(res.status).toBe(422);
@@ -230,8 +225,7 @@ describe('transfer lifecycle', () => {
   });
 
   it('cancels a draft without moving stock, and a shipped order back to the source', async () => {
-    const p = await product();
-    await stockIn(p.id, source.id, 8);
+    const p = await stockedProduct(8);
     const draft = (await createTransfer([{ product_id: p.id, quantity: 3 }])).body.data;
     const cancelledDraft = await api('POST', `/transfer-orders/${draft.id}/cancel`);
     expect(cancelledDraft.status).toBe(200);
@@ -257,9 +251,7 @@ describe('transfer lifecycle', () => {
 
 describe('lots and cost', () => {
   it('a lot-tracked line without a lot ships from the lots the strategy picks and arrives in the same lots', async () => {
-    const p = await product({ lot_tracking: true, lot_deduction_strategy: 'FEFO' });
-    await stockIn(p.id, source.id, 3, { lot_number: 'EARLY', expiry_date: '2099-01-01' });
-    await stockIn(p.id, source.id, 5, { lot_number: 'LATE', expiry_date: '2099-06-01' });
+    const p = await fefoProductWithLots(['EARLY', 3, '2099-01-01'], ['LATE', 5, '2099-06-01']);
     const order = (await createTransfer([{ product_id: p.id, quantity: 4 }])).body.data;
     const shipped = (await api('POST', `/transfer-orders/${order.id}/ship`)).body.data;
     const lots = shipped.lines[0].lots;
@@ -277,9 +269,7 @@ describe('lots and cost', () => {
   });
 
   it('one receipt naming a line twice takes the lots in shipping order across both entries', async () => {
-    const p = await product({ lot_tracking: true, lot_deduction_strategy: 'FEFO' });
-    await stockIn(p.id, source.id, 5, { lot_number: 'FIRST', expiry_date: '2099-01-01' });
-    await stockIn(p.id, source.id, 5, { lot_number: 'SECOND', expiry_date: '2099-06-01' });
+    const p = await fefoProductWithLots(['FIRST', 5, '2099-01-01'], ['SECOND', 5, '2099-06-01']);
     const order = (await createTransfer([{ product_id: p.id, quantity: 10 }])).body.data;
     const shipped = (await api('POST', `/transfer-orders/${order.id}/ship`)).body.data;
     const [first, second] = shipped.lines[0].lots.map((l: any) => l.lot_id);
@@ -303,8 +293,7 @@ describe('lots and cost', () => {
   });
 
   it('carries the FIFO cost of shipping to the destination (oldest layers first)', async () => {
-    const p = await product();
-    await stockIn(p.id, source.id, 4, { unit_cost: 10 });
+    const p = await stockedProduct(4, { unit_cost: 10 });
     await stockIn(p.id, source.id, 6, { unit_cost: 20 });
     const order = (await createTransfer([{ product_id: p.id, quantity: 5 }])).body.data;
     await api('POST', `/transfer-orders/${order.id}/ship`);
@@ -318,20 +307,17 @@ describe('lots and cost', () => {
 
 describe('GraphQL', () => {
   it('runs the same lifecycle through mutations', async () => {
-    const p = await product();
-    await stockIn(p.id, source.id, 2);
-    const opts = { token: acme.token, company: 'acme' };
-    const created = await server.graphql(
+    const p = await stockedProduct(2);
+    const created = await gql(
       `mutation($input: TransferOrderCreateInput!) { createTransferOrder(input: $input) { id status lines { id quantity } } }`,
       { input: { sourceLocationId: source.id, destinationLocationId: destination.id, lines: [{ productId: p.id, quantity: 2 }] } },
-      opts,
     );
     const id = created.body.data.createTransferOrder.id;
-    const ship = await server.graphql(`mutation($id: Int!) { shipTransferOrder(id: $id) { status } }`, { id }, opts);
+    const ship = await gql(`mutation($id: Int!) { shipTransferOrder(id: $id) { status } }`, { id });
     expect(ship.body.data.shipTransferOrder.status).toBe('shipped');
-    const receive = await server.graphql(`mutation($id: Int!) { receiveTransferOrder(id: $id) { status lines { receivedQuantity } } }`, { id }, opts);
+    const receive = await gql(`mutation($id: Int!) { receiveTransferOrder(id: $id) { status lines { receivedQuantity } } }`, { id });
     expect(receive.body.data.receiveTransferOrder).toEqual({ status: 'received', lines: [{ receivedQuantity: 2 }] });
-    const over = await server.graphql(`mutation($id: Int!) { cancelTransferOrder(id: $id) { status } }`, { id }, opts);
+    const over = await gql(`mutation($id: Int!) { cancelTransferOrder(id: $id) { status } }`, { id });
     expect(over.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
   });
 });

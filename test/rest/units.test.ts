@@ -1,13 +1,11 @@
 // Contract tests of the units of measure routes over real HTTP: unit classes, units, conversion rules and
 // the change of a class's default (base) unit, with exact keys, types, status codes and error bodies.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { convertQuantity } from '../../src/domain/units/conversion.js';
 
-let server: TestServer;
-let acme: Tenant;
-let beta: Tenant;
+const { server, companies: { acme, beta }, api, post } = serverForFile(['acme', 'beta']);
 
 const CLASS_KEYS = ['base_class', 'base_unit_of_measure', 'created_at', 'id', 'name', 'status', 'unit_of_measures', 'updated_at'];
 const UNIT_KEYS = ['base_unit', 'created_at', 'description', 'id', 'name', 'status', 'unit_class', 'unit_class_id', 'unit_conversion_rules', 'updated_at'];
@@ -18,27 +16,9 @@ const RULE_KEYS = [
 const META_KEYS = ['current_page', 'from', 'last_page', 'per_page', 'to', 'total'];
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  beta = await server.createTenant('beta');
-});
-afterAll(() => server?.close());
-
-const api = (method: string, path: string, body?: unknown, tenant: Tenant = acme) =>
-  server.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body });
-
-async function createClass(name: string): Promise<any> {
-  const res = await api('POST', '/unit-classes', { name });
-  expect(res.status).toBe(201);
-  return res.body.data;
-}
-
-async function createUnit(unitClassId: number, name: string, conversionFactor?: number): Promise<any> {
-  const res = await api('POST', '/unit-of-measures', { unit_class_id: unitClassId, name, ...(conversionFactor !== undefined ? { conversion_factor: conversionFactor } : {}) });
-  expect(res.status).toBe(201);
-  return res.body.data;
-}
+const createClass = (name: string): Promise<any> => post('/unit-classes', { name });
+const createUnit = (unitClassId: number, name: string, conversionFactor?: number): Promise<any> =>
+  post('/unit-of-measures', { unit_class_id: unitClassId, name, ...(conversionFactor !== undefined ? { conversion_factor: conversionFactor } : {}) });
 
 /** A class with its units, the first being the base: name → unit. */
 async function lengthClass(name: string): Promise<{ cls: any; units: Record<string, any> }> {

@@ -1,21 +1,13 @@
 // Text PostgreSQL cannot store — a NUL character or half of a surrogate pair — is refused with 422 naming
 // where it is, in a JSON body, a query parameter, GraphQL variables and documents, and a CSV import's cells;
 // never a 500, and nothing is written.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { expect, it } from 'vitest';
+import type { TestServer } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 
-let server: TestServer;
-let acme: Tenant;
+const { server, companies: { acme }, gql } = serverForFile(['acme'], { background: true });
 
-beforeAll(async () => {
-  server = await startTestServer({ background: true });
-  acme = await server.createTenant('acme');
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
+/** A REST call as acme with raw options (a raw body, headers), which `api` does not take. */
 const call = (method: string, path: string, options: Parameters<TestServer['call']>[2] = {}) =>
   server.call(method, `/external/api/v1${path}`, { token: acme.token, company: 'acme', ...options });
 
@@ -39,10 +31,10 @@ it('refuses one in a query parameter', async () => {
 });
 
 it('refuses one in GraphQL variables and documents with VALIDATION_FAILED', async () => {
-  const variables = await server.graphql('mutation ($input: LocationCreateInput!) { createLocation(input: $input) { id } }', { input: { name: 'X\u0000' } }, { token: acme.token, company: 'acme' });
+  const variables = await gql('mutation ($input: LocationCreateInput!) { createLocation(input: $input) { id } }', { input: { name: 'X\u0000' } });
   expect(variables.status).toBe(422);
   expect(variables.body.errors[0]).toMatchObject({ message: 'The variable input.name contains a NUL character, which cannot be stored.', extensions: { code: 'VALIDATION_FAILED' } });
-  const literal = await server.graphql('mutation { createLocation(input: {name: "X\\u0000"}) { id } }', {}, { token: acme.token, company: 'acme' });
+  const literal = await gql('mutation { createLocation(input: {name: "X\\u0000"}) { id } }');
   // A validation error: the answer of any invalid document (200 with errors for an application/json request).
   expect(literal.status).toBe(200);
   expect(literal.body.errors[0]).toMatchObject({ message: 'The GraphQL document has a string that contains a NUL character, which cannot be stored.', extensions: { code: 'VALIDATION_FAILED' } });

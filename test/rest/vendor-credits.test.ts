@@ -1,20 +1,17 @@
 // Vendor credits and prepayments over real HTTP: recording them, applying them to bills of the same supplier
 // and currency (never more than is left of either; concurrent applications included), undoing an application
 // exactly, a prepayment that pays a payment obligation, and the 422s and 404s of every route.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { companies: { globex }, api, post } = serverForFile(['acme', 'globex']);
+
 let supplier: any;
 let other: any;
 let warehouse: any;
 let bolt: any;
 let n = 0;
-
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 
 /** An approved bill without an order, in the given currency. */
 async function approvedBill(amount: number, options: { supplierId?: number; currency?: string; approve?: boolean } = {}): Promise<any> {
@@ -28,16 +25,12 @@ async function approvedBill(amount: number, options: { supplierId?: number; curr
 const bill = async (id: number) => (await api('GET', `/bills/${id}`)).body.data;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   supplier = await post('/suppliers', { name: 'Bolt Works' });
   other = await post('/suppliers', { name: 'Other Works' });
   warehouse = await post('/locations', { name: 'Main' });
   bolt = await post('/products', { name: 'Bolt', sku: 'B-1' });
   await post('/currency/rates', { from: 'EUR', to: 'USD', rate: 1.1, as_of: '2026-01-01' });
 });
-afterAll(() => server?.close());
 
 describe('vendor credits', () => {
   it('applies a credit to a bill (201 with the application), at most what is left, and undoes it exactly', async () => {

@@ -1,20 +1,17 @@
 // Vendor returns over real HTTP: drafts (create, list with filters and per_page at most 100, edit, delete),
 // shipping through the ledger at FIFO cost (the unit cost defaults to what left; a shortage is refused and
 // changes nothing), and the credit generated once (again → 409, a draft → 422).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const { companies: { globex }, api, post } = serverForFile(['acme', 'globex']);
+
 let supplier: any;
 let other: any;
 let warehouse: any;
 let bolt: any;
 let firstOrder: any;
-
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 
 async function receivedOrder(quantity: number, unitCost: number, receivedAt: string): Promise<any> {
   const draft = await post('/purchase-orders', { supplier_id: supplier.id, warehouse_id: warehouse.id, order_date: '2026-05-01', lines: [{ product_id: bolt.id, quantity, unit_cost: unitCost }] });
@@ -29,9 +26,6 @@ async function onHand(productId: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   supplier = await post('/suppliers', { name: 'Bolt Works' });
   other = await post('/suppliers', { name: 'Other Works' });
   warehouse = await post('/locations', { name: 'Main' });
@@ -40,7 +34,6 @@ beforeAll(async () => {
   firstOrder = await receivedOrder(10, 2, '2026-05-03T10:00:00Z');
   await receivedOrder(10, 3, '2026-05-04T10:00:00Z');
 });
-afterAll(() => server?.close());
 
 describe('vendor returns', () => {
   let shipped: any;

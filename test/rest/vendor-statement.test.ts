@@ -3,29 +3,25 @@
 // documents are dated relative to today: one bill and a payment before the period, then a bill, a partial
 // payment, a vendor credit, a prepayment and a bill that is voided inside it; the credit and prepayment are
 // applied today. The PDF is read back with poppler's pdftotext and pdfinfo.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/domain/shared/decimal.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 import { openTestDatabase } from '../support/test-database.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { expectErrors, getBytes } from '../support/rest-client.js';
 import { recordStatements } from '../support/statement-log.js';
+import { pdfPages, pdfPagesText, pdfText } from '../support/pdf-text.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+// The database records every statement it runs, for the tests that count them.
+const statements: string[] = [];
+const { server, companies: { acme, globex }, api, post, gql } = serverForFile(['acme', 'globex'], {
+  database: () => openTestDatabase({ onQuery: recordStatements(statements) }),
+});
 let vendor: any;
 let busy: any;
 let bills: Record<string, any> = {};
 let credit: any;
 let prepayment: any;
-const statements: string[] = [];
-
-const { api, post } = restClient(() => ({ server, tenant: acme }));
 
 const DAY = 86_400_000;
 const today = new Date(new Date().toISOString().slice(0, 10));
@@ -45,42 +41,13 @@ const statement = async (supplierId: number, query: string, tenant?: Tenant) => 
   return res.body.data;
 };
 
-/** The body of a GET as bytes (the test client reads text), for the PDF. */
-function download(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { agent: false, host: '127.0.0.1', port: server.port, method: 'GET', path: `/external/api/v1${path}`, headers: { host: `acme.localhost:${server.port}`, authorization: `Bearer ${acme.token}`, ...headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const workDir = mkdtempSync(join(tmpdir(), 'statement-pdf-'));
-function pdfText(pdf: Buffer, page?: number): string {
-  const file = join(workDir, `s-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', [...(page ? ['-f', String(page), '-l', String(page)] : []), '-layout', file, '-'], { encoding: 'utf8' });
-}
-function pdfPages(pdf: Buffer): number {
-  const file = join(workDir, `i-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  return Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
-}
+/** A GET as acme answering bytes (the test client reads text), for the PDF. */
+const download = (path: string, headers?: Record<string, string>) => getBytes(server, acme, path, headers);
 
 const dec = (n: number) => new Decimal(String(n));
 const sum = (values: number[]) => values.reduce((s, v) => s.plus(dec(v)), new Decimal(0));
 
 beforeAll(async () => {
-  const database = await openTestDatabase({ onQuery: recordStatements(statements) });
-  server = await startTestServer({ database });
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   await post('/currency/rates', { from: 'EUR', to: 'USD', rate: 1.1, as_of: day(-400) });
   vendor = await post('/suppliers', { name: 'Northwind Traders', currency: 'USD' });
   busy = await post('/suppliers', { name: 'Busy Supplies' });
@@ -102,7 +69,6 @@ beforeAll(async () => {
   bills.euro = await approvedBill(vendor.id, 'NW-EUR', day(-12), day(18), [line(1, 70)], 'EUR');
   await post('/bills', { supplier_id: vendor.id, bill_number: 'NW-DRAFT', bill_date: day(-3), lines: [line(1, 999)] });
 }, 120_000);
-afterAll(() => server?.close());
 
 describe('GET /vendors/{id}/statement (JSON)', () => {
   it('lists the period in order and adds up exactly: opening + Σ(credit − debit) = closing', async () => {
@@ -220,8 +186,8 @@ describe('GET /vendors/{id}/statement (PDF)', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="statement-northwind-traders-${FROM}-${TO}.pdf"`);
-    expect(res.body.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(res.body);
+    expect(res.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(res.bytes);
     expect(text).toContain('Company acme');
     expect(text).toContain('Northwind Traders');
     expect(text).toContain(`${FROM} to ${TO}`);
@@ -237,33 +203,34 @@ describe('GET /vendors/{id}/statement (PDF)', () => {
     expect(asJson.body.data).toEqual(json);
     const missing = await download('/vendors/999999/statement?format=pdf');
     expect(missing.status).toBe(404);
-    expect(JSON.parse(missing.body.toString())).toEqual({ message: expect.any(String) });
+    expect(JSON.parse(missing.bytes.toString())).toEqual({ message: expect.any(String) });
   });
 
   it('breaks a long statement over pages and repeats the table header on each', async () => {
     await manyBills(80);
     const res = await download(`/vendors/${busy.id}/statement?from=${FROM}&to=${TO}&format=pdf`);
     expect(res.status).toBe(200);
-    const pages = pdfPages(res.body);
+    const pages = pdfPages(res.bytes);
     expect(pages).toBeGreaterThan(1);
+    const pageTexts = pdfPagesText(res.bytes);
+    expect(pageTexts).toHaveLength(pages);
     for (let page = 1; page <= pages; page++) {
-      const text = pdfText(res.body, page);
+      const text = pageTexts[page - 1];
       expect(text).toMatch(/Date\s+Type\s+Reference\s+Description\s+Debit\s+Credit\s+Balance/);
       expect(text).toContain(`Page ${page} of ${pages}`);
     }
     const json = await statement(busy.id, `from=${FROM}&to=${TO}`);
     expect(json.lines).toHaveLength(80);
-    const last = pdfText(res.body, pages);
+    const last = pageTexts[pages - 1];
     expect(last).toMatch(new RegExp(`Closing balance\\s+${dec(json.closing_balance).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',').replace('.', '\\.')}`));
   });
 });
 
 describe('vendorStatement (GraphQL)', () => {
   it('answers the statement with the company name', async () => {
-    const res = await server.graphql(
+    const res = await gql(
       'query($id: Int!, $from: String, $to: String) { vendorStatement(supplierId: $id, from: $from, to: $to) { companyName vendor { name } openingBalance closingBalance lines { type } aging { current days1To30 total } } }',
       { id: vendor.id, from: FROM, to: TO },
-      { company: 'acme', token: acme.token },
     );
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.vendorStatement).toMatchObject({ companyName: 'Company acme', vendor: { name: 'Northwind Traders' }, openingBalance: 700, aging: { total: 804.42 } });

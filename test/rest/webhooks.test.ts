@@ -9,8 +9,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../src/domain/events/webhook-schedule.js';
 
@@ -71,11 +71,15 @@ class Receiver {
   }
 }
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
 const receiver = new Receiver();
-const { api, post } = restClient(() => ({ server, tenant: acme }));
+// Registered before the server's hooks: the receiver is up before the server starts and closed after it.
+beforeAll(() => receiver.start(), 60_000);
+afterAll(() => receiver.close());
+
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex'], {
+  background: true,
+  configure: (config) => ({ ...config, webhookRetryScale: 0.00001, webhookPumpMs: 50 }),
+});
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -107,17 +111,6 @@ async function endpoint(path: string, events: string[] = ['*'], description?: st
 }
 
 const deliveriesOf = async (endpointId: number, query = '') => (await api('GET', `/webhook-endpoints/${endpointId}/deliveries?per_page=100${query}`)).body.data;
-
-beforeAll(async () => {
-  await receiver.start();
-  server = await startTestServer({ background: true, configure: (config) => ({ ...config, webhookRetryScale: 0.00001, webhookPumpMs: 50 }) });
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-  await receiver.close();
-});
 
 describe('webhook endpoints', () => {
   it('creates an endpoint (201, the secret shown once), reads, lists, updates and deletes it', async () => {
@@ -377,14 +370,11 @@ describe('deliveries', () => {
 });
 
 describe('private addresses', () => {
-  let strict: TestServer;
-  let tenant: Tenant;
-  beforeAll(async () => {
-    strict = await startTestServer({ background: true, configure: (config) => ({ ...config, allowPrivateOutbound: false, webhookPumpMs: 50, webhookRetryScale: 0.00001 }) });
-    tenant = await strict.createTenant('strict');
-  }, 60_000);
-  afterAll(() => strict?.close());
-  const call = (method: string, path: string, body?: unknown) => strict.call(method, `/external/api/v1${path}`, { token: tenant.token, company: tenant.slug, body });
+  // A second server of this block's own, with the policy off.
+  const { server: strict, companies: { strict: tenant }, api: call } = serverForFile(['strict'], {
+    background: true,
+    configure: (config) => ({ ...config, allowPrivateOutbound: false, webhookPumpMs: 50, webhookRetryScale: 0.00001 }),
+  });
 
   it('refuses private, loopback and link-local addresses when ALLOW_PRIVATE_OUTBOUND is off', async () => {
     for (const url of ['http://10.0.0.1/hook', 'http://169.254.169.254/latest', 'http://127.0.0.1:8080/', 'https://192.168.1.20/', 'http://localhost/x', 'http://[::1]/x', 'http://[fe80::1]/x']) {

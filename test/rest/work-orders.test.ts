@@ -3,16 +3,14 @@
 // completions consuming lots FIFO with the output at the right cost; complete without force refused with its
 // reasons, then with force; the status history; finish_step; a shortage naming the component and the
 // warehouse; the planned output incoming and the components reserved; bad input on every route.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { setFeature } from '../../src/domain/tenancy/features.js';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
-import { expectErrors, restClient } from '../support/rest-client.js';
+import { serverForFile } from '../support/file-server.js';
+import { expectErrors } from '../support/rest-client.js';
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
-const { api, post } = restClient(() => ({ server, tenant: acme }));
+const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
+
 let plant: any;
 let shelf: any;
 let store: any;
@@ -26,9 +24,6 @@ const stockAt = async (productId: number, locationId: number) =>
 const quantitiesOf = async (productId: number) => ({ data: [(await api('GET', '/inventory/stocks/export?limit=1000')).body.data.find((row: any) => row.id === productId)] });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  globex = await server.createTenant('globex');
   plant = await post('/locations', { name: 'Plant' });
   shelf = await post('/locations', { name: 'Plant shelf', parent_id: plant.id });
   store = await post('/locations', { name: 'Store' });
@@ -45,7 +40,6 @@ beforeAll(async () => {
   bom = await post('/boms', { name: 'Widget BOM', items: [{ product_id: resin.id, quantity: 2 }, { product_id: screw.id, quantity: 1 }], extra_costs: [{ name: 'Labour', quantity: 1, unit_price: 0.5 }] });
   expect((await api('PATCH', `/products/${widget.id}`, { bom_ids: [bom.id] })).status).toBe(200);
 });
-afterAll(() => server?.close());
 
 describe('a work order from draft to completed', () => {
   let order: any;

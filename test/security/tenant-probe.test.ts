@@ -5,12 +5,13 @@
 // host gets 401 everywhere. Routes and fields are read from the document and the schema, so a new one is
 // probed without anyone listing it, and an id parameter whose kind is unknown fails the probe by name.
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   GraphQLEnumType, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLScalarType,
   getNamedType, isInterfaceType, isObjectType, isUnionType, type GraphQLField, type GraphQLInputType,
 } from 'graphql';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import type { Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 import { restRoutes } from '../../rest-mapping/index.js';
 import { listOperations, type Operation, type Schema } from '../fuzz/openapi-operations.js';
@@ -23,15 +24,13 @@ const BASE = '/external/api/v1';
 /** Kinds A has no record of yet (made only by a background job or an outside system); probed with another A id. */
 const KNOWN_UNCOVERED: string[] = ['BillAllocation', 'EdiDocument', 'ForecastWarehouseRow', 'PurgatoryEntry', 'WebhookDelivery', 'WorkOrderStep'];
 
-let server: TestServer;
-let acme: Tenant;
-let globex: Tenant;
+const logged: string[] = [];
+const { server, companies: { acme, globex } } = serverForFile(['acme', 'globex'], { logger: { log: (level, message, fields) => void (level === 'error' && logged.push(`${message} ${String(fields?.error ?? '')}`)) } });
 let operations: Operation[];
 let ids: Map<string, number[]>;
 let tables: Set<string>;
 let fingerprint: () => Promise<Fingerprint>;
 let before: Fingerprint;
-const logged: string[] = [];
 const saw429: string[] = [];
 
 interface Answer { status: number; text: string }
@@ -115,15 +114,12 @@ function requestFor(op: Operation): { target: string; body?: { type: string; dat
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ logger: { log: (level, message, fields) => void (level === 'error' && logged.push(`${message} ${String(fields?.error ?? '')}`)) } });
-  acme = await server.createTenant('acme');
   const skipped = await createFixtures(server, acme);
   if (skipped.length) console.warn(`tenant probe: fixtures not made:\n  ${skipped.join('\n  ')}`);
   ids = await idsByTable(server.database.sql, acme.companyId);
   tables = new Set((await server.database.sql.query<{ table_name: string }>(
     `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()`,
   )).map((row) => row.table_name));
-  globex = await server.createTenant('globex');
   await enableEveryFeature(server, globex);
   const document = await server.call('GET', `${BASE}/openapi.json`, { token: acme.token, company: acme.slug });
   expect(document.status).toBe(200);
@@ -131,7 +127,6 @@ beforeAll(async () => {
   fingerprint = (await fingerprintReader(server.database.sql, acme.companyId)).read;
   before = await fingerprint();
 }, 120_000);
-afterAll(() => server?.close());
 
 describe('the tenant probe', () => {
   it('covers every documented route (the route table is in the document it walks)', () => {

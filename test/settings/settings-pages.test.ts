@@ -1,27 +1,16 @@
 // The settings pages over real HTTP: sign-in (errors, throttling, CSRF), sessions bound to their company's
 // host, the API token lifecycle (create → the secret works → revoke → it no longer does), and the read-only list
 // of the company's feature flags.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Tenant, type TestServer } from '../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { startTestServer, type Tenant } from '../support/test-server.js';
+import { serverForFile } from '../support/file-server.js';
 import { SettingsClient, csrfTokenIn, newTokenSecretIn } from '../support/settings-client.js';
 import { purposeKey, sign } from '../../src/settings/signing.js';
 import { SESSION_COOKIE } from '../../src/settings/session.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { setFeature } from '../../src/domain/tenancy/features.js';
 
-let server: TestServer;
-let acme: Tenant;
-let beta: Tenant;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  acme = await server.createTenant('acme');
-  beta = await server.createTenant('beta');
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const { server, companies: { acme, beta } } = serverForFile(['acme', 'beta']);
 
 async function signedIn(tenant: Tenant): Promise<SettingsClient> {
   const client = new SettingsClient(server, tenant.slug);

@@ -2,6 +2,10 @@
 // user would with `npm run cli -- ...`: the command that script runs, without npm around it, so a timeout's kill
 // reaches it. The bundle is brought up to date before the tests start (build-bundles.ts).
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
 import { claimDataDir } from '../../src/db/data-dir-lock.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { PROJECT_ROOT as ROOT } from '../../src/project-root.js';
@@ -65,4 +69,16 @@ export async function withDataDir<T>(dataDir: string, use: (database: Database) 
     await database.close();
     claim.release();
   }
+}
+
+/**
+ * An embedded data folder of the file's own for the real CLI, removed after the file's tests:
+ * `cli` runs a command on it, `withData` opens it between commands.
+ */
+export function cliDataDir(prefix: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const cli = (...args: string[]) => runCli(dataDir, ...args);
+  const withData = <T>(use: (database: Database) => Promise<T>) => withDataDir(dataDir, use);
+  return { dataDir, cli, withData };
 }

@@ -1,6 +1,7 @@
 // Calls to the REST API as one tenant, for contract tests: `api` answers whatever came back, `post` expects
 // success and gives `data`, `expectErrors` checks a 422 and the fields it names. The server and tenant are
 // read when a call is made, so files can build them in beforeAll.
+import http from 'node:http';
 import { expect } from 'vitest';
 import type { CallResult, Tenant, TestServer } from './test-server.js';
 
@@ -23,4 +24,20 @@ export function expectErrors(res: { status: number; body: any }, fields: string[
   expect(res.status, JSON.stringify(res.body)).toBe(422);
   expect(typeof res.body.message).toBe('string');
   expect(Object.keys(res.body.errors).sort()).toEqual([...fields].sort());
+}
+
+/** GET under /external/api/v1 answering the raw bytes (the test server's call decodes text). */
+export function getBytes(server: TestServer, tenant: Tenant, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: server.port, method: 'GET', path: `/external/api/v1${path}`, agent: false, headers: { ...headers, host: `${tenant.slug}.localhost:${server.port}`, authorization: `Bearer ${tenant.token}` } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
 }
