@@ -1,15 +1,13 @@
 // Bills of materials (contract: Endpoints › Bills of materials, Resources › BOM).
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 import { PAGE_META } from './shared.js';
 
 const BOM_FIELDS = /* GraphQL */ `
   fragment BomFields on Bom {
     id name
-    items {
-      id bomId productId quantity product { id name sku description } baseQuantity note uomId
-      unitOfMeasure { id name } order consumptionBasis createdAt updatedAt
-    }
-    extraCosts { id name quantity unitPrice lineTotal createdAt updatedAt }
+    items { ${everyField('BomItem', { product: 'id name sku description', unitOfMeasure: 'id name' })} }
+    extraCosts { ${everyField('BomExtraCost')} }
     createdAt updatedAt
   }`;
 

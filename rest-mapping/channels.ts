@@ -15,11 +15,14 @@ const CHANNEL_FIELDS = `
 /** The page block with the contract's snake_case names (the camel casing would keep GraphQL's). */
 const PAGE_META_SNAKE = 'meta { current_page: currentPage from last_page: lastPage per_page: perPage to total }';
 
+const EDI =
+  'EDI: with ediEnabled true the channel trades X12 with the partner ediPartnerId / ediQualifier (one EDI channel per partner: 422 on ediPartnerId otherwise); outbound documents are POSTed to ediEndpointUrl when set. ' +
+  'An EDI channel needs ediPartnerId, ediQualifier and the company\'s edi_sender_id and edi_sender_qualifier (PATCH /company): a create or update that leaves it enabled without one is a 422 naming what is missing (ediPartnerId, ediQualifier, or ediEnabled for the company\'s).';
 const LOCKED = 'While the channel is locked (apiLocked true) this answers 403 {message}; only an administrator unlocks it (`npm run cli -- channel:unlock --company S --id N`).';
 const CREATE_RULES =
   'References must exist in the company (422 keyed by the field, `tagIds.1`): warehouseGroupId, tagIds, priceListId, dropshipSupplierId, dropshipPoDeliveryWarehouseId (a warehouse). ' +
   '`credentials` is write-only: reads show `credentialsSet`. createdAt and updatedAt are Unix seconds; createdBy and updatedBy the API token that made the change. ' +
-  'A channel may be created locked (apiLocked true).';
+  'A channel may be created locked (apiLocked true). uuid is generated and status is 1. autoPushMode and dropshipPoDeliveryType are free text (the contract lists no values).';
 
 export const channelRoutes: RestRoute[] = [
   {
@@ -55,7 +58,7 @@ export const channelRoutes: RestRoute[] = [
     operationId: 'createChannel',
     tag: 'Channels',
     summary: 'Create a channel',
-    description: `channelType, label and warehouseGroupId are required. ${CREATE_RULES}`,
+    description: `channelType, label and warehouseGroupId are required. ${CREATE_RULES} ${EDI}`,
     graphql: /* GraphQL */ `mutation CreateChannel($input: SalesChannelCreateInput!) { createSalesChannel(input: $input) { ${CHANNEL_FIELDS} } }`,
     bodyVariable: 'input',
     envelope: 'data',
@@ -82,7 +85,7 @@ export const channelRoutes: RestRoute[] = [
     operationId: 'updateChannel',
     tag: 'Channels',
     summary: 'Update a channel',
-    description: `Only the fields given change; tagIds replaces the tags. ${LOCKED} Setting apiLocked false through the API is refused the same way.`,
+    description: `Only the fields given change; tagIds replaces the tags. ${EDI} ${LOCKED} Setting apiLocked false through the API is refused the same way.`,
     graphql: /* GraphQL */ `
       mutation UpdateChannel($id: Int!, $input: SalesChannelUpdateInput!) { updateSalesChannel(id: $id, input: $input) { ${CHANNEL_FIELDS} } }`,
     pathParams: { channelId: 'id' },
@@ -96,7 +99,7 @@ export const channelRoutes: RestRoute[] = [
     operationId: 'deleteChannel',
     tag: 'Channels',
     summary: 'Delete a channel',
-    description: `Answers with the deleted channel. A channel with sales orders cannot be deleted (422; disable it instead). ${LOCKED}`,
+    description: `Answers with the deleted channel. A channel with sales orders or with EDI documents in its log cannot be deleted (422 on id; disable it instead). ${LOCKED}`,
     graphql: /* GraphQL */ `mutation DeleteChannel($id: Int!) { deleteSalesChannel(id: $id) { ${CHANNEL_FIELDS} } }`,
     pathParams: { channelId: 'id' },
     envelope: 'data',

@@ -22,7 +22,8 @@ export const currencyRoutes: RestRoute[] = [
     tag: 'Company',
     summary: 'Update the current company',
     description:
-      'name (at most 255 characters), base_currency (ISO 4217) and gs1_company_prefix (6 to 12 digits, or null to clear; the SSCCs the service assigns to shipment packages start with it). The base currency cannot change once stock movements carry a cost in it (422).',
+      'name (at most 255 characters), base_currency (ISO 4217; USD for a new company) and gs1_company_prefix (6 to 12 digits, or null to clear; the SSCCs the service assigns to shipment packages start with it), edi_sender_id and edi_sender_qualifier (what the company sends X12 EDI as; null clears them; a channel needs them to enable EDI). ' +
+      'The base currency cannot change once stock movements carry a cost in it or purchase orders, bills, prepayments or vendor credits are stated in it (422 on base_currency).',
     graphql: /* GraphQL */ `
       mutation UpdateCompany($input: CompanyUpdateInput!) { updateCompany(input: $input) { ...CompanyFields } }
       ${COMPANY_FIELDS}`,
@@ -36,7 +37,10 @@ export const currencyRoutes: RestRoute[] = [
     tag: 'Currencies',
     summary: 'Convert an amount between currencies',
     description:
-      'Query: from, to (ISO 4217), amount (a plain decimal number, at most 10 decimals and less than 10^16 in size) and date (YYYY-MM-DD, default today in UTC). Uses the latest rate on or before the date: the direct rate, else the inverse of the opposite pair, else two legs through the base currency (`via`: same, direct, inverse or base). converted_amount is rounded half away from zero to the minor units of `to` (JPY 0, USD 2, KWD 3). No usable rate: 422 on `to`.',
+      'Query: from, to (ISO 4217), amount (a plain decimal number such as 12.50, at most 10 decimals and less than 10^16 in size) and date (YYYY-MM-DD, default today in UTC). ' +
+      'Uses the latest rate on or before the date: the direct rate, else the inverse of the opposite pair, else two legs through the base currency (`via`: same, direct, inverse or base); ' +
+      '`as_of` is the date of the oldest rate used. `rate` is given to 15 significant digits; converted_amount is computed with the exact legs and rounded half away from zero to the minor units of `to` (JPY 0, USD 2, KWD 3). ' +
+      'A missing or unknown code, a missing or bad amount, or a bad date → 422 naming the parameter; no usable rate → 422 on `to`.',
     graphql: /* GraphQL */ `
       query ConvertCurrency($from: String!, $to: String!, $amount: String!, $date: String) {
         convertCurrency(from: $from, to: $to, amount: $amount, date: $date) { from to amount rate convertedAmount asOf via }

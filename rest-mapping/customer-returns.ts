@@ -1,11 +1,12 @@
 // REST routes of customer returns (issue 11).
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 import { INVOICE_FIELDS } from './invoices.js';
 import { PAGE_META } from './shared.js';
 
 const RETURN_FIELDS = `
   id returnNumber salesOrderId reason status
-  lines { id salesOrderLineId product { id sku name } quantity disposition location { id name } lotNumber }
+  lines { ${everyField('CustomerReturnLine', { product: 'id sku name', location: 'id name' })} }
   creditNoteId receivedAt creditedAt createdAt updatedAt`;
 
 export const customerReturnRoutes: RestRoute[] = [
@@ -17,7 +18,7 @@ export const customerReturnRoutes: RestRoute[] = [
     summary: 'Create a customer return (draft)',
     description:
       '{sales_order_id, reason?, lines: [{sales_order_line_id, quantity, disposition ("restock" | "scrap"), location_id?, lot_number?}]}. Quantities are in the order line\'s unit; a line may return at most what shipped minus what returns of it already take (422 on lines.N.quantity). ' +
-      'A restocked line without location_id goes back to the location it shipped from (its latest shipment), and without lot_number to the lot that shipped; scrapped lines take neither. Product lines only: a kit line is refused (422 on lines.N.sales_order_line_id). Numbered RMA-000001 onwards.',
+      'A restocked line without location_id goes back to the location it shipped from (its latest shipment), and without lot_number to the lot that shipped; scrapped lines take neither. Product lines only: a kit line is refused (422 on lines.N.sales_order_line_id; its components go back through an inventory adjustment). Numbered RMA-000001 onwards.',
     graphql: /* GraphQL */ `mutation CreateCustomerReturn($input: CustomerReturnCreateInput!) { createCustomerReturn(input: $input) { ${RETURN_FIELDS} } }`,
     bodyVariable: 'input',
     envelope: 'data',
@@ -67,7 +68,7 @@ export const customerReturnRoutes: RestRoute[] = [
     tag: 'Customer Returns',
     summary: 'Issue the credit note of a customer return',
     description:
-      'No body. received → credited: a credit note (an invoice of kind credit_note, CN-000001 onwards) against the order\'s invoice that billed the lines (credited_invoice_id), with negative quantities, amounts and tax at the invoiced prices. A draft → 422; a line not invoiced yet → 422; credited already → 409.',
+      'No body. received → credited: a credit note (an invoice of kind credit_note, CN-000001 onwards) against the latest non-void invoice of the order that billed the lines (credited_invoice_id), with negative quantities, amounts and tax at the invoiced prices. A draft → 422; a line not invoiced yet → 422; credited already → 409.',
     graphql: /* GraphQL */ `mutation CreditCustomerReturn($id: Int!) { creditCustomerReturn(id: $id) { ${INVOICE_FIELDS} } }`,
     pathParams: { customerReturnId: 'id' },
     envelope: 'data',

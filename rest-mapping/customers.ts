@@ -119,7 +119,7 @@ export const customerRoutes: RestRoute[] = [
     filterSpec: 'customerCompanies',
     listDescription: `${FILTER_HELP}: name, email, currency, price_list_id, created_at, updated_at. \`sort\` takes id, name, email, created_at or updated_at (${SORT_HELP}).`,
     createDescription:
-      '{name, email?, phone?, tax_id?, currency?, price_list_id?, payment_terms_days?, billing_address?, shipping_address?, notes?, custom_fields?}. An address is {name?, street_1, street_2?, city, state?, zip?, country} with an ISO 3166-1 alpha-2 country (any case, stored uppercase). currency is ISO 4217; price_list_id a price list of the company (its prices come first in quotes and sales lines); payment_terms_days 0 to 3650. custom_fields is an object of snake_case keys holding text, numbers or booleans.',
+      '{name, email?, phone?, tax_id?, currency?, price_list_id?, payment_terms_days?, billing_address?, shipping_address?, notes?, custom_fields?}. An address is {name?, street_1, street_2?, city, state?, zip?, country} with an ISO 3166-1 alpha-2 country (checked against the i18n-iso-countries list; any case, stored uppercase). currency is ISO 4217; price_list_id a price list of the company (its prices come first in quotes and sales lines); payment_terms_days 0 to 3650. custom_fields is an object of snake_case keys holding text, numbers or booleans, free-form (the typed definitions of /custom-fields cover products only).',
     updateDescription:
       'Only the fields given change. An address given replaces the stored one (null removes it). custom_fields merge into the stored ones: a key set to null is removed, custom_fields null removes them all.',
     deleteDescription: 'Its contacts go with it. Refused with 422 while sales orders name it.',

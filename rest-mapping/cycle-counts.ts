@@ -2,6 +2,7 @@
 // error keys, as the contract's session table), their lifecycle (bare session), counts, lines and CSV count
 // sheets. Every route here answers a 404 as {error: "Not Found", message, status_code: 404}.
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 import { PAGE_META } from './shared.js';
 
 const SESSION_FIELDS = `
@@ -9,7 +10,7 @@ const SESSION_FIELDS = `
   adjustmentId startedBy postedBy cancelledBy startedAt postedAt cancelledAt createdAt updatedAt`;
 // A session is camelCase wherever it appears (contract: Resources), also inside a batch: its aliases keep the names.
 const BATCH_FIELDS = `id name warehouseIds locationIds productIds categoryIds tagIds blind scheduledFor notes sessions { id warehouseId: warehouseId status skuCount: skuCount countedSkuCount: countedSkuCount } createdAt updatedAt`;
-const LINE_FIELDS = 'id productId sku locationId lotNumber expectedQuantity countedQuantity varianceQuantity varianceValue countedBy countedAt';
+const LINE_FIELDS = everyField('CycleCountLine');
 /** The page block with the contract's snake_case names (the camel casing would keep GraphQL's). */
 const PAGE_META_SNAKE = 'meta { current_page: currentPage from last_page: lastPage per_page: perPage to total }';
 const tag = 'Cycle Counts';
@@ -19,7 +20,7 @@ const common = { tag, notFoundBody: 'detailed' } as const;
 const LIFECYCLE: Array<{ operation: string; mutation: string; operationId: string; summary: string; description: string }> = [
   { operation: 'start', mutation: 'startCycleCount', operationId: 'startCycleCount', summary: 'Start counting (draft → in_progress)', description: 'Takes a snapshot of the book quantity of every product, location and lot in scope (active stocked products matching the batch filters with a balance in the warehouse\'s locations, or the batch\'s listed ones); sets skuCount, startedBy and startedAt.' },
   { operation: 'submit-review', mutation: 'submitCycleCountForReview', operationId: 'submitCycleCountForReview', summary: 'Submit for review (in_progress → pending_review)', description: 'Computes over the counted lines: totalVarianceQty (signed sum of counted − expected), totalVarianceValue (at FIFO unit cost) and accuracyPercentage (share of counted lines without variance, 0–100). Lines nobody counted are left out and change nothing when posted. A session without any count → 422.' },
-  { operation: 'reopen', mutation: 'reopenCycleCount', operationId: 'reopenCycleCount', summary: 'Reopen (pending_review → in_progress)', description: 'No body. Clears the three variance fields; the counts stay.' },
+  { operation: 'reopen', mutation: 'reopenCycleCount', operationId: 'reopenCycleCount', summary: 'Reopen (pending_review → in_progress)', description: 'Clears the three variance fields; the counts stay.' },
   { operation: 'post', mutation: 'postCycleCount', operationId: 'postCycleCount', summary: 'Post (pending_review → posted)', description: 'Creates one inventory adjustment with each counted line\'s variance (counted − the book quantity when it was counted), so stock that moved after a count keeps its movement; sets adjustmentId (null when every count matched), theoreticalValue (book value of the stock in scope at posting, FIFO unit cost), postedBy and postedAt. Two posts at once post once: the other gets 422.' },
   { operation: 'cancel', mutation: 'cancelCycleCount', operationId: 'cancelCycleCount', summary: 'Cancel (draft, in_progress or pending_review → cancelled)', description: 'Sets cancelledBy and cancelledAt; nothing is posted.' },
   { operation: 'reset-counts', mutation: 'resetCycleCountCounts', operationId: 'resetCycleCountCounts', summary: 'Clear every count (in_progress)', description: 'The session stays in_progress; every count is cleared (countedSkuCount 0) and lines added for found stock are removed.' },
@@ -152,7 +153,7 @@ export const cycleCountRoutes: RestRoute[] = [
     summary: 'The count sheet of a session (CSV)',
     description:
       'text/csv (an attachment named count-sheet-<sessionId>.csv), CRLF line ends, a header row: sku, name, location, lot, expected (left out for a blind session), counted; one row per line by location, SKU and lot. `format=json` answers {data: {sessionId, blind, rows, csv}}.',
-    graphql: /* GraphQL */ `query GetCycleCountSheet($sessionId: Int!) { cycleCountSheet(sessionId: $sessionId) { sessionId blind rows { sku name location lot expected counted } csv } }`,
+    graphql: /* GraphQL */ `query GetCycleCountSheet($sessionId: Int!) { cycleCountSheet(sessionId: $sessionId) { sessionId blind rows { ${everyField('CycleCountSheetRow')} } csv } }`,
     pathParams: { sessionId: 'sessionId' },
     envelope: 'data',
     casing: 'camel',
@@ -173,7 +174,7 @@ export const cycleCountRoutes: RestRoute[] = [
     operationId: 'importCycleCountSheet',
     summary: 'Import a filled-in count sheet (CSV)',
     description:
-      'The body is the sheet as text/csv (columns by header name: sku, location and counted required; name, lot and expected ignored or used as lot). A row with an empty counted cell is skipped. ' +
+      'The body is the sheet as text/csv (columns by header name: sku, location (by name: the session\'s warehouse or a location in it) and counted required, lot optional; name and expected ignored). A row with an empty counted cell is skipped. ' +
       'Spreadsheet exports are read as they come: a byte-order mark, quoted fields, CRLF, semicolon delimiters (then 12,5 reads as 12.5). Every row is checked first and nothing is applied unless all are valid: 422 {message, errors: {"line 7": [...]}} with the CSV line (the header is line 1). ' +
       'The session must be in_progress. Answers {data: {counted, session}}.',
     graphql: /* GraphQL */ `mutation ImportCycleCountSheet($sessionId: Int!, $csv: String!) { importCycleCountSheet(sessionId: $sessionId, csv: $csv) { counted session { ${SESSION_FIELDS} } } }`,

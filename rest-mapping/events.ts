@@ -14,7 +14,8 @@ const DELIVERY_NOTE =
   'webhook-signature (`v1,` + base64 of HMAC-SHA256 over `webhook-id.webhook-timestamp.body`, keyed with the base64-decoded part of the secret after whsec_). ' +
   'A 2xx answer within 15 s is a success. Otherwise the delivery is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h, 20 h and 24 h (eleven attempts over 3.5 days), then it fails. ' +
   'When a delivery fails for good and nothing has reached the endpoint since that delivery was created, the endpoint is disabled and a webhook_endpoint.disabled event is written. ' +
-  'At least once: a receiver may see a message twice and drops it by webhook-id. In order per resource: a delivery waits while an earlier delivery of the same resource (the same order, product…) to the endpoint is pending.';
+  'An endpoint that takes other messages stays enabled: a message it keeps refusing fails alone. ' +
+  'At least once: a receiver may see a message twice and drops it by webhook-id. In order per resource: a delivery waits while an earlier delivery of the same resource (the same order, product…) to the endpoint is pending; a failed one no longer holds the others back, and different resources go out in parallel.';
 
 export const eventRoutes: RestRoute[] = [
   {
@@ -27,10 +28,11 @@ export const eventRoutes: RestRoute[] = [
       'Every business change writes an event in the same transaction, so the feed has exactly the changes that happened, in order, even without webhooks. ' +
       'Answer: `{data: [{id, type, occurred_at, data, cursor}], meta: {next_cursor, has_more}}`. ' +
       'Query: `after` (a cursor: an event\'s `cursor` or `meta.next_cursor` of an earlier answer; from the first event without it), `types` (comma-separated event types), `limit` (1–1000, default 100). ' +
-      'Read on with `after=meta.next_cursor`: has_more false means the feed is read to its end for now; ask again later with the same next_cursor. ' +
+      'Read on with `after=meta.next_cursor`: has_more false means the feed is read to its end for now; ask again later with the same next_cursor. When a page reaches the end, next_cursor moves past the events the `types` filter left out, so a filtered reader does not scan them again. ' +
       'Events are ordered by the transaction that wrote them, then by id, and an event shows only once every transaction that started before it has ended, so reading on from a cursor never skips one. ' +
       'A cursor is a position in the whole feed, opaque, and valid as long as the events are kept. A bad cursor, an unknown type or a bad limit → 422 naming the parameter. ' +
-      `Event types: ${TYPES}.`,
+      `Event types: ${TYPES}. ` +
+      'stock.moved: data.movements [{id, product_id, location_id, lot_id, lot_number, quantity, unit_cost, reason, source_type, source_id, source_line_id}]. product.updated: data.changed lists the fields given. purchase_order.received: data.lines holds the lines received.',
     graphql: /* GraphQL */ `
       query ListEvents($after: String, $types: [String!], $limit: Int) {
         events(after: $after, types: $types, limit: $limit) { items { id type occurredAt data cursor } meta { nextCursor hasMore } }
@@ -60,7 +62,7 @@ export const eventRoutes: RestRoute[] = [
     tag,
     summary: 'Create a webhook endpoint',
     description:
-      '{url (required, http or https; a private, loopback or link-local address → 422 unless ALLOW_PRIVATE_OUTBOUND), events (required: event types, or ["*"] for all; an unknown type → 422 on events.N), description?}. ' +
+      '{url (required, http or https; a private, loopback or link-local address, or localhost → 422 unless ALLOW_PRIVATE_OUTBOUND), events (required: event types, or ["*"] for all; an unknown type → 422 on events.N), description?}. ' +
       'Answers 201 with `secret` (whsec_ + base64 of 32 random bytes): it is shown here and by rotate-secret only. ' +
       `The endpoint starts at the head of the feed: it receives the events of changes made after it was created. ${DELIVERY_NOTE}`,
     graphql: /* GraphQL */ `mutation CreateWebhookEndpoint($input: WebhookEndpointCreateInput!) { createWebhookEndpoint(input: $input) { ${ENDPOINT_FIELDS} secret } }`,

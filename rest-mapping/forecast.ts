@@ -9,14 +9,16 @@ const ROW_FIELDS =
 const tag = 'Forecast';
 const FEATURE_NOTE = 'Requires the feature `forecast_materialized_table` (403 `{message}` without it).';
 
-/** How each column is computed; docs/areas/forecast.md says the same. */
+/** How each column is computed (every forecast route's description ends with it). */
 export const FORECAST_COLUMNS_NOTE = [
-  'One row per warehouse (top-level location; its locations count in it) and active product with a stock balance there, reserved or incoming units, or demand in the last 90 days. Quantities in the product\'s base unit.',
+  'One row per warehouse (top-level location; its locations count in it) and active product with a stock balance there (even one back at 0), reserved or incoming units, or demand in the last 90 days. ' +
+    'Quantities in the product\'s base unit; `computed_at` is the time of the refresh.',
   '- `on_hand`: stock at the warehouse and its locations. `available`: max(on_hand − reserved, 0), reserved = open sales order allocations and components of released or in-progress work orders (qty_pending).',
   '- `incoming`: open purchase order lines, transfers shipped in and not received, unproduced output of released or in-progress work orders (qty_incoming).',
-  '- Demand: what SALES_SHIPMENT and WORK_ORDER_CONSUMPTION movements took out, day k being the 24 hours ending k days before `computed_at`. `avg_daily_demand_30` = demand of the last 30 days / 30; `avg_daily_demand_90` = of the last 90 days / 90.',
-  '- `days_of_cover` = available / avg_daily_demand_30 (null without demand in 30 days).',
-  '- `supplier_id`: the product\'s supplier, else the supplier of its first supplier SKU. `lead_time_days` (L): that supplier\'s SKU lead time, else the supplier\'s default_lead_time_days (null when neither; counted as 0).',
+  '- Demand: what SALES_SHIPMENT and WORK_ORDER_CONSUMPTION movements took out of the warehouse (−Σ quantity), day k being the 24 hours ending k days before `computed_at`. ' +
+    '`avg_daily_demand_30` = max(demand of days 0–29, 0) / 30; `avg_daily_demand_90` = max(demand of days 0–89, 0) / 90; averages keep 10 decimals.',
+  '- `days_of_cover` = available / avg_daily_demand_30, 4 decimals (null without demand in 30 days).',
+  '- `supplier_id`: the product\'s supplier, else the supplier of its first supplier SKU (lowest id). `lead_time_days` (L): the lead_time_days of that supplier\'s first SKU for the product, else the supplier\'s default_lead_time_days (null when neither; counted as 0).',
   '- `safety_stock` = max(peak daily demand in 90 days × L − avg_daily_demand_90 × L, 0). `reorder_point` = avg_daily_demand_30 × L + safety_stock.',
   '- `below_reorder_point`: demand in the last 90 days and available + incoming ≤ reorder_point. Then `suggested_order_qty` = reorder_point + 30 × avg_daily_demand_30 − (available + incoming), ' +
     'raised to the supplier SKU\'s minimum order quantity and to one order multiple, rounded up to a multiple of the order multiple (whole units without one); else 0.',

@@ -16,7 +16,18 @@ export const importRoutes: RestRoute[] = [
     description:
       `Send the CSV as multipart/form-data (a file field named file, and a type field; the options may be fields too) or as a text/csv body with ?type=. Types: ${TYPES}. ` +
       'Options: dry_run (validate and report only; default false), update_existing (rows naming an existing record update it; otherwise such rows are errors; default false), ' +
-      'delimiter (, ; | or tab; default ,). A byte order mark and CRLF line ends are fine. The first row is the header; column names are matched without regard to case. ' +
+      'delimiter (, ; | or tab; default ,). A byte order mark and CRLF line ends are fine. The first row is the header; column names are matched without regard to case; a header that lacks a required column or has an unknown one fails the import with one error on line 1. ' +
+      'Columns: master_skus — sku (required); name (required for a new product), description, upc, hs_code, retail_price, wholesale_price, unit_cost, landed_cost, manufacturing_fee, ' +
+      'product_/box_/carton_/shipping_/pallet_ + length/width/height (inches), weight with weight_unit (g, kg, mg, oz, lb, t; default lb), category (a name; created when new), supplier (an existing supplier\'s id, or its name when no other supplier has it), ' +
+      'tags (names separated by | or ,; created when new; they replace the product\'s tags), sellable, discontinued, taxable, lot_tracking, is_drop_ship_item (true/false, yes/no or 1/0), custom_fields.<key> per product custom field; an empty cell leaves the value as it is. ' +
+      'stock — sku, location (an id, or a name; add warehouse, a name or id, when the name is not unique) and quantity (the count, ≥ 0) required; lot (a new lot is created with production_date and expiry_date, YYYY-MM-DD), unit_cost (of the stock a count adds; else the product\'s FIFO cost), reason. ' +
+      'Each chunk posts one inventory adjustment that sets the counted quantities, as a cycle count does; update_existing does not apply. ' +
+      'supplier_skus — supplier (an id, or its exact name when no other supplier has it), sku (or an alternate sku) and supplier_sku (unique per supplier; what a row is matched by) required; cost, currency (default the supplier\'s), min_order_quantity, order_multiple, lead_time_days; ' +
+      'updating, an empty cell keeps the stored value and the product cannot change. ' +
+      'boms — one row per component: sku (the product built) or name (the BOM\'s; empty: the product\'s one BOM, else a new BOM named after its sku), component_sku and quantity (> 0, the component\'s unit) required, note, consumption_basis (planned or actual); ' +
+      'a BOM\'s rows must follow each other, it is imported whole or not at all, and updating replaces its items. ' +
+      'price_lists — price_list (a name; created when new), sku and price (≥ 0, per base unit, in the list\'s currency) required; min_quantity (default 0), currency (required for a new list, else the list\'s). ' +
+      'currency_rates — from, to (ISO 4217), rate (1 from = rate to, > 0) and as_of (YYYY-MM-DD, from that date on) all required. ' +
       'Answers 202 with the import: the file is stored and a job applies it in the background, in chunks of 500 rows, each chunk in one transaction. ' +
       'Watch it with GET /imports/{id}/events (Server-Sent Events) or GET /imports/{id}; rows with errors are listed by GET /imports/{id}/errors (line, column, message) and as CSV by GET /imports/{id}/errors.csv. ' +
       'A missing or unknown type or delimiter, or no file → 422; an empty file → 422 on file; another content type → 415.',
@@ -50,7 +61,7 @@ export const importRoutes: RestRoute[] = [
     operationId: 'getImport',
     tag,
     summary: 'Get an import',
-    description: 'stats count the rows handled so far while it runs; job.status is queued, running, finished, failed (the header did not fit the type, or every attempt failed) or cancelled.',
+    description: 'email is null when the API token was made with the CLI. stats count the rows handled so far while it runs; job.status is queued, running, finished, failed (the header did not fit the type, or every attempt failed) or cancelled.',
     graphql: /* GraphQL */ `query GetImport($id: Int!) { import(id: $id) { ${IMPORT_FIELDS} } }`,
     pathParams: { id: 'id' },
     envelope: 'data',

@@ -18,11 +18,14 @@ export const inventoryExportRoutes: RestRoute[] = [
     summary: 'Export the stock of every active product, page by page (cursor pagination)',
     description:
       'All active products (status > 0) in ascending id order. `limit` 1 to 1000 (default 100; later pages keep the first page\'s limit unless given). ' +
-      'Pass `next_cursor` back unchanged as `cursor` while `has_more` is true; a modified cursor, or one issued to another company, is refused with 422. ' +
-      'The run is anchored to the cutoff of its first request: products created later never appear and quantities are those of the ledger at the cutoff. ' +
-      'Any query parameter other than cursor, limit and q is refused with 422; q is ignored, whatever it holds and however often it is given. ' +
-      'After the last page `next_cursor` still resumes past the end (an empty page with has_more false). ' +
-      '`location_stocks[].id` is the location id; a location is listed when the product has a balance there (even zero) or stock incoming.',
+      'Pass `next_cursor` back unchanged as `cursor` while `has_more` is true; the cursor is signed and names the company, so a modified cursor, or one issued to another company, is refused with 422. ' +
+      'The run is anchored to the cutoff of its first request: products created later never appear, and on-hand quantities and costs are those of the ledger at the cutoff. ' +
+      'In-transit transfers follow the same cutoff (they are read from the transfer movements); open purchase orders follow the run\'s start time (submitted, closed or cancelled by then) and its receipt movements. ' +
+      'On PostgreSQL, a transaction already in flight at the cutoff may still show in later pages if it commits with an older movement id. ' +
+      'Any query parameter other than cursor, limit and q is refused with 422; q is ignored, whatever it holds and however often it is given (the contract leaves it out of validation). ' +
+      'On the last page `has_more` is false and `next_cursor` is still a string (the contract types it so); following it gives an empty page. ' +
+      '`location_stocks[].id` is the location id; `warehouse` is the location\'s parent, or the location itself when the stock is held directly in a warehouse; ' +
+      'a location is listed when the product has a balance there (even zero) or stock incoming.',
     graphql: /* GraphQL */ `
       query ExportInventoryStocks($cursor: String, $limit: Int, $q: [String!]) {
         inventoryStockExport(cursor: $cursor, limit: $limit, q: $q) {

@@ -1,6 +1,7 @@
 // Inventory core: warehouse groups, adjustments and stock queries (issue 4). The stock export is declared
 // by its own file.
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 import { PAGE_META } from './shared.js';
 
 const GROUP_FIELDS = /* GraphQL */ `
@@ -11,10 +12,7 @@ const GROUP_FIELDS = /* GraphQL */ `
 const ADJUSTMENT_FIELDS = /* GraphQL */ `
   fragment InventoryAdjustmentFields on InventoryAdjustment {
     id reason notes status postedAt createdAt updatedAt
-    lines {
-      id productId locationId lotId lotNumber quantity countedQuantity unitCost reason
-      movements { id lotId lotNumber quantity unitCost occurredAt }
-    }
+    lines { ${everyField('InventoryAdjustmentLine', { movements: 'id lotId lotNumber quantity unitCost occurredAt' })} }
   }`;
 
 const groupPath = '/warehouse-groups/{warehouseGroupId}';
@@ -57,7 +55,7 @@ export const inventoryRoutes: RestRoute[] = [
     operationId: 'createWarehouseGroup',
     tag: 'Warehouse groups',
     summary: 'Create a warehouse group',
-    description: 'name is unique. lot_deduction_strategy: FIFO, FEFO, LIFO or null (newest lot). warehouse_ids assigns warehouses (top-level locations); a warehouse belongs to one group at most.',
+    description: 'name is unique. lot_deduction_strategy: FIFO, FEFO, LIFO or null (newest lot). warehouse_ids assigns warehouses (top-level locations); a warehouse belongs to one group at most. allow_negative_stock lets postings take stock below zero in the group\'s warehouses.',
     graphql: /* GraphQL */ `
       mutation CreateWarehouseGroup($input: WarehouseGroupCreateInput!) { createWarehouseGroup(input: $input) { ...WarehouseGroupFields } }
       ${GROUP_FIELDS}`,
@@ -148,7 +146,10 @@ export const inventoryRoutes: RestRoute[] = [
     tag: 'Inventory',
     summary: 'Stock on hand and incoming per product, location and lot',
     description:
-      'Rows with stock on hand (quantity) or incoming (qty_incoming: open transfers and purchase orders), filtered by product_id or sku (the SKU or an alternate SKU of the product; an unknown one gives no rows), location_id and lot_id. Incoming stock has no lot yet, so it is on the row without a lot (quantity 0 when nothing is on hand there). With as_of (ISO 8601 date-time), the stock as of that moment, summed from the ledger, and what was incoming then.',
+      'Rows with stock on hand (quantity), incoming (qty_incoming: open transfers, purchase orders and work orders) or reserved (qty_pending), filtered by product_id or sku (the SKU or an alternate SKU of the product; an unknown one gives no rows), location_id and lot_id. ' +
+      'Incoming stock has no lot yet, so it is on the row without a lot (quantity 0 when nothing is on hand there); a lot_id filter therefore shows no incoming. ' +
+      'qty_pending (reserved by open sales orders and work orders) is per warehouse, so it is on the warehouse\'s row without a lot (quantity 0 when the stock is in the warehouse\'s locations); qty_available = max(quantity − qty_pending, 0) of the row. ' +
+      'With as_of (ISO 8601 date-time), the stock as of that moment, summed from the ledger, and what was incoming then (the documents as they stood at the last movement at or before it); reservations are read as the orders stand now.',
     graphql: /* GraphQL */ `
       query ListStock($page: Int, $perPage: Int, $productId: Int, $sku: String, $locationId: Int, $lotId: Int, $asOf: DateTime) {
         stock(page: $page, perPage: $perPage, productId: $productId, sku: $sku, locationId: $locationId, lotId: $lotId, asOf: $asOf) {
@@ -166,7 +167,7 @@ export const inventoryRoutes: RestRoute[] = [
     tag: 'Inventory',
     summary: "The ledger's movements, newest first: a product's movement history",
     description:
-      'Every posting of the ledger as its signed movements (receipts, shipments, adjustments, transfers, counts, work orders), newest first, filtered by product_id or sku (the SKU or an alternate SKU of the product), location_id, lot_id, source_type (e.g. PURCHASE_RECEIPT, SALES_SHIPMENT, ADJUSTMENT, TRANSFER_SHIPMENT, WORK_ORDER_CONSUMPTION) and occurred_from (at or after) / occurred_to (before), ISO 8601 date-times. An unknown SKU gives an empty page.',
+      'Every posting of the ledger as its signed movements (receipts, shipments, adjustments, transfers, counts, work orders), newest first, filtered by product_id or sku (the SKU or an alternate SKU of the product), location_id, lot_id, source_type (e.g. PURCHASE_RECEIPT, SALES_SHIPMENT, ADJUSTMENT, TRANSFER_SHIPMENT, WORK_ORDER_CONSUMPTION) and occurred_from (at or after) / occurred_to (before), ISO 8601 date-times; a range that ends before it starts → 422 on occurred_to. An unknown SKU gives an empty page.',
     graphql: /* GraphQL */ `
       query ListStockMovements($page: Int, $perPage: Int, $productId: Int, $sku: String, $locationId: Int, $lotId: Int, $sourceType: String, $occurredFrom: DateTime, $occurredTo: DateTime) {
         stockMovements(page: $page, perPage: $perPage, productId: $productId, sku: $sku, locationId: $locationId, lotId: $lotId, sourceType: $sourceType, occurredFrom: $occurredFrom, occurredTo: $occurredTo) {

@@ -1,11 +1,12 @@
 // REST routes of invoices (and credit notes) and their payments (issue 11).
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 import { invoiceFileName, renderInvoicePdf } from '../src/domain/invoicing/index.js';
 import { PAGE_META } from './shared.js';
 
 export const INVOICE_FIELDS = `
   id invoiceNumber kind salesOrderId company { id name } creditedInvoiceId customerReturnId status currency
-  lines { id type description sku quantity unitPrice amount taxAmount shipmentId salesOrderLineId }
+  lines { ${everyField('InvoiceLine')} }
   subtotal taxTotal total amountPaid balanceDue issueDate dueDate voidedAt createdAt updatedAt`;
 const PDF_FIELDS = `
   companyName invoiceNumber kind status currency issueDate dueDate company { id name } salesOrder { orderNumber } creditedInvoice { invoiceNumber }
@@ -21,7 +22,7 @@ export const invoiceRoutes: RestRoute[] = [
     description:
       '{shipment_ids?}. Without shipment_ids: every shipped shipment of the order that no invoice bills yet; given ids must be shipped shipments of the order not invoiced yet (422 on shipment_ids.N). Nothing to invoice → 422. ' +
       "The lines are the shipments' billable lines (GET /shipments/{id}/billable-lines: products at the line price after discount with their tax, the shipping charge and package fees), so those lines sum to the invoice. " +
-      "invoice_number INV-000001 onwards; issue_date today (UTC); due_date the issue date plus the customer's payment_terms_days (else the issue date). A shipment is never invoiced twice, also under concurrent requests (the order is claimed first); voiding the invoice frees its shipments.",
+      "invoice_number INV-000001 onwards; issue_date today (UTC); due_date the issue date plus the customer's payment_terms_days (else the issue date). A shipment counts as invoiced while a non-void invoice has a line of it, so it is never invoiced twice, also under concurrent requests (the order is claimed first; the other request → 422); voiding the invoice frees its shipments.",
     graphql: /* GraphQL */ `
       mutation CreateInvoice($salesOrderId: Int!, $input: InvoiceCreateInput) { createInvoice(salesOrderId: $salesOrderId, input: $input) { ${INVOICE_FIELDS} } }`,
     pathParams: { salesOrderId: 'salesOrderId' },

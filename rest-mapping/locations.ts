@@ -14,7 +14,7 @@ export const locationRoutes: RestRoute[] = [
     operationId: 'listLocations',
     tag: 'Locations',
     summary: 'List warehouses and locations',
-    description: 'Paginated. `type=warehouse` lists only warehouses, `type=location` only locations; `parent_id` the locations of one warehouse; `q` matches part of the name. `sort` takes id, name, created_at or updated_at, with a leading - for descending order.',
+    description: 'Paginated. `type=warehouse` lists only warehouses, `type=location` only locations; `parent_id` the locations of one warehouse; `q` matches part of the name. `sort` takes id, name, created_at or updated_at, with a leading - for descending order. A location\'s `status` is always `active`.',
     graphql: /* GraphQL */ `
       query ListLocations($page: Int, $perPage: Int, $sort: String, $parentId: Int, $kind: LocationKind, $q: String) {
         locations(page: $page, perPage: $perPage, sort: $sort, parentId: $parentId, kind: $kind, q: $q) {
@@ -44,6 +44,7 @@ export const locationRoutes: RestRoute[] = [
     operationId: 'createLocation',
     tag: 'Locations',
     summary: 'Create a warehouse (no parent_id) or a location inside a warehouse',
+    description: 'parent_id must reference a warehouse (a top-level location) of the same company; locations cannot nest under locations.',
     graphql: /* GraphQL */ `
       mutation CreateLocation($input: LocationCreateInput!) { createLocation(input: $input) { ...LocationFields } }
       ${LOCATION_FIELDS}`,
@@ -57,7 +58,7 @@ export const locationRoutes: RestRoute[] = [
     operationId: 'updateLocation',
     tag: 'Locations',
     summary: 'Update a warehouse or location',
-    description: 'All fields optional. parent_id must reference a warehouse (a top-level location) of the same company; locations cannot nest under locations. Answers with the bare location.',
+    description: 'All fields optional. parent_id must reference a warehouse (a top-level location) of the same company; locations cannot nest under locations. A warehouse that contains locations cannot be moved under another warehouse (422 on parent_id). Answers with the bare location.',
     graphql: /* GraphQL */ `
       mutation UpdateLocation($id: Int!, $input: LocationUpdateInput!) {
         updateLocation(id: $id, input: $input) { id status name parentId createdAt updatedAt }
@@ -72,7 +73,8 @@ export const locationRoutes: RestRoute[] = [
     operationId: 'deleteLocation',
     tag: 'Locations',
     summary: 'Delete a location, or a warehouse that holds no locations',
-    description: 'Answers with the deleted record. A warehouse that still contains locations is refused with 422.',
+    description:
+      'Answers with the deleted record. Refused with 422 on id: a warehouse that still contains locations, and a location that holds stock or has stock movements, transfer orders, purchase orders or vendor returns, or is the dropship delivery warehouse of a channel. A deleted warehouse leaves the priority lists that name it.',
     graphql: /* GraphQL */ `
       mutation DeleteLocation($id: Int!) { deleteLocation(id: $id) { ...LocationFields } }
       ${LOCATION_FIELDS}`,

@@ -24,7 +24,7 @@ export const payablesReportRoutes: RestRoute[] = [
       'opening_balance = Σ(credit − debit) of every line before `from`; closing_balance = opening_balance + Σ(credit − debit) of the lines, exactly. ' +
       'Lines are ordered by date, then type (bill, payment, credit, credit_application, prepayment, prepayment_application, void), then id. ' +
       '`aging`: the open bill balances as of `to` in the statement currency by days past due (current = not yet due), as GET /reports/bills/aging computes them. ' +
-      '`format=pdf` (or `Accept: application/pdf`) answers the same statement as a PDF attachment named statement-<vendor>-<from>-<to>.pdf.',
+      '`format=pdf` (or `Accept: application/pdf`) answers the same statement, lines and aging, as a PDF attachment named statement-<vendor>-<from>-<to>.pdf, over as many pages as the lines take.',
     graphql: /* GraphQL */ `
       query VendorStatement($supplierId: Int!, $from: String, $to: String, $currency: String) {
         vendorStatement(supplierId: $supplierId, from: $from, to: $to, currency: $currency) {

@@ -1,21 +1,19 @@
 // REST routes of accounts payable: bills, their payments and allocations.
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 import { PAGE_META } from './shared.js';
 
 const BILL_FIELDS = /* GraphQL */ `
   fragment BillFields on Bill {
     id billNumber supplier { id name } purchaseOrderId status billDate dueDate currency exchangeRate notes
-    lines {
-      id purchaseOrderLineId product { id sku name } description quantity unitPrice taxRate lineTotal taxAmount
-      matchStatus receivedQuantity quantityVariance orderedUnitPrice priceVariance
-    }
+    lines { ${everyField('BillLine', { product: 'id sku name' })} }
     payments { id amount paidAt method reference createdAt }
     subtotal taxTotal total amountPaid amountCredited balanceDue matchStatus varianceAccepted
     approvedAt voidedAt createdAt updatedAt
   }`;
 
 const PAYMENT_FIELDS = 'id billId amount paidAt method reference createdAt bill { id status amountPaid amountCredited balanceDue }';
-const ALLOCATION_FIELDS = 'id billId receivingReportId amount amountBase issuedAmountBase allocation lineShares { lineId share } createdAt';
+const ALLOCATION_FIELDS = `id billId receivingReportId amount amountBase issuedAmountBase allocation lineShares { ${everyField('BillAllocationLineShare')} } createdAt`;
 
 const billPath = '/bills/{billId}';
 const TAG = 'Bills';

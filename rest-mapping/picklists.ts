@@ -1,14 +1,16 @@
 // REST routes of picklists (contract: Resources › Picklist / Picklist item, Picklist status, Endpoints ›
 // GET /pickflow/picklists/{id}).
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 import { PAGE_META } from './shared.js';
 
 const PICKLIST_FIELDS = /* GraphQL */ `
   id createdAt updatedAt status pickingStartedAt pickingEndedAt packingStartedAt packingEndedAt
   items {
-    id picklistId locationId rfqId availableQuantity pickedQuantity lotId lotNumber productionDate expiryDate
-    lotDeductionStrategy uomId uom { id createdAt updatedAt status unitClassId unitClass { id name baseClass } name description baseUnit }
-    quantity product { id sku name }
+    ${everyField('PicklistItem', {
+      uom: 'id createdAt updatedAt status unitClassId unitClass { id name baseClass } name description baseUnit',
+      product: 'id sku name',
+    })}
   }`;
 
 const tag = 'Fulfillment Orders';

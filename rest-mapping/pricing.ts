@@ -1,13 +1,14 @@
 // Price lists with quantity breaks, and the price quote (snake_case, {data} envelopes).
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 import { PAGE_META } from './shared.js';
 
 const TAG = 'Pricing';
 const PRICE_LIST_FIELDS = `fragment PriceListFields on PriceList {
-  id name currency entries { id productId product { id sku name } minQuantity price } createdAt updatedAt
+  id name currency entries { ${everyField('PriceListEntry', { product: 'id sku name' })} } createdAt updatedAt
 }`;
 const ENTRY_RULES =
-  "entries: [{product_id, min_quantity, price}] — min_quantity and price at least 0 (up to 10 decimals), per base unit of the product, price in the list's currency; one entry per product and min_quantity (a duplicate is a 422 on the later one). For a line, the entry of its product with the highest min_quantity not above the quantity applies.";
+  "entries: [{product_id, min_quantity, price}] — min_quantity and price at least 0 (up to 10 decimals; prices are not rounded to the currency), per base unit of the product, price in the list's currency; one entry per product and min_quantity (a duplicate is a 422 on the later one). For a line, the entry of its product with the highest min_quantity not above the quantity applies.";
 
 export const pricingRoutes: RestRoute[] = [
   {
@@ -42,7 +43,7 @@ export const pricingRoutes: RestRoute[] = [
     operationId: 'createPriceList',
     tag: TAG,
     summary: 'Create a price list',
-    description: `{name (unique per company), currency (ISO 4217), entries?}. ${ENTRY_RULES}`,
+    description: `{name (unique per company, ignoring case), currency (ISO 4217), entries?}. ${ENTRY_RULES}`,
     graphql: /* GraphQL */ `mutation CreatePriceList($input: PriceListCreateInput!) { createPriceList(input: $input) { ...PriceListFields } } ${PRICE_LIST_FIELDS}`,
     bodyVariable: 'input',
     envelope: 'data',

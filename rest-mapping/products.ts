@@ -56,7 +56,7 @@ const PRODUCT_FIELDS = /* GraphQL */ `
 
 const INPUT_NOTES =
   'Relations are given by id (category_id, subcategory_id, supplier_id, tag_ids, bom_ids, priority_list_id, distribution_template_id, distribution_template_category_id, default_uom_id, parent_product_id for a variant). ' +
-  'Weights are arrays of {unit, value} with units g, kg, mg, oz, lb or t; the _oz and _lb totals are computed. ' +
+  'Weights are arrays of {unit, value} with units g, kg, mg, oz, lb or t; the _oz and _lb totals are computed exactly (1 lb = 16 oz, 1 oz = 28.349523125 g). ' +
   'kit_items ({product_id, quantity, uom_id?, price?}) only for type KIT. custom_fields is an object keyed by custom field key.';
 
 export const productRoutes: RestRoute[] = [
@@ -67,7 +67,8 @@ export const productRoutes: RestRoute[] = [
     tag: 'Products',
     summary: 'List products and kits',
     description:
-      'Paginated (page, per_page up to 100). Deleted products are not listed. `sort` takes id, name, sku, type, retail_price, wholesale_price, created_at or updated_at, with a leading - for descending order.',
+      'Paginated (page, per_page up to 100). Deleted products are not listed. `sort` takes id, name, sku, type, retail_price, wholesale_price, created_at or updated_at, with a leading - for descending order. ' +
+      '`id` filters on the product\'s own id (the contract\'s Integer filter row begins with `{base_url}`, a slip read as `id`).',
     graphql: /* GraphQL */ `
       query ListProducts($page: Int, $perPage: Int, $sort: String, $filters: [FilterParamInput!]) {
         products(page: $page, perPage: $perPage, sort: $sort, filters: $filters) {
@@ -127,7 +128,7 @@ export const productRoutes: RestRoute[] = [
     tag: 'Products',
     summary: 'Delete a product or kit',
     description:
-      'A product with history (a component of a kit, an item of a BOM, or with supplier SKUs) is deactivated instead of erased: it disappears from this API but the records naming it keep it. Answers with the product as it was.',
+      'A product with history (it or one of its variants is a component of a kit, an item of a BOM, has supplier SKUs or price list entries, or appears in stock movements, adjustments, transfer orders, purchase orders, bills, vendor returns or sales orders) is deactivated, with its variants, instead of erased: it disappears from this API but the records naming it keep it. Answers with the product as it was.',
     graphql: /* GraphQL */ `
       mutation DeleteProduct($id: Int!) { deleteProduct(id: $id) { ...ProductFields } }
       ${PRODUCT_FIELDS}`,

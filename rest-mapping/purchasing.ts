@@ -9,7 +9,7 @@ const ORDER_FIELDS = /* GraphQL */ `
     supplier { id name } warehouse { id name }
     currency exchangeRate orderDate expectedDate reference notes
     lines { ${everyField('PurchaseOrderLine', { product: 'id sku name', uom: 'id name' })} }
-    additionalCosts { id name amount }
+    additionalCosts { ${everyField('PurchaseOrderCost')} }
     subtotal taxTotal additionalCostsTotal total totalBase
     paymentTerms { depositPercent depositDueDays balanceDueDays balanceDueFrom }
     supplierResponse
@@ -20,12 +20,9 @@ const ORDER_FIELDS = /* GraphQL */ `
 const REPORT_FIELDS = /* GraphQL */ `
   fragment ReceivingReportFields on ReceivingReport {
     id reportNumber purchaseOrder { id poNumber } status receivedAt exchangeRate voidedAt
-    lines {
-      id purchaseOrderLineId product { id sku name } location { id name } lot { id lotNumber }
-      quantity baseQuantity purchaseUnitCost landedUnitCost unitCost movementId
-    }
-    landedCosts { id name amount currency exchangeRate amountBase allocation }
-    costAdjustments { id movementId quantity amount createdAt }
+    lines { ${everyField('ReceivingReportLine', { product: 'id sku name', location: 'id name', lot: 'id lotNumber' })} }
+    landedCosts { ${everyField('ReceivingReportCost')} }
+    costAdjustments { ${everyField('ReceiptCostAdjustment')} }
     createdAt updatedAt
   }`;
 
@@ -34,7 +31,7 @@ const OBLIGATION_FIELDS = 'id purchaseOrderId kind description dueDate amount cu
 const DEAL_FIELDS = /* GraphQL */ `
   fragment DealFields on Deal {
     id name supplier { id name } stage amount currency expectedCloseDate notes
-    purchaseOrders { id poNumber status currency total totalBase } purchaseOrdersTotalBase
+    purchaseOrders { ${everyField('DealPurchaseOrder')} } purchaseOrdersTotalBase
     createdAt updatedAt
   }`;
 
@@ -97,7 +94,8 @@ export const purchasingRoutes: RestRoute[] = [
     tag: 'Purchase orders',
     summary: 'Create a purchase order (draft)',
     description:
-      'A line names its product by product_id or sku. The currency defaults to the supplier\'s, else the base currency; the exchange rate to the base currency is the one in force on the order date (422 on currency when none). A line without unit_cost takes the supplier SKU\'s cost, else the product\'s unit cost, in the order\'s currency. po_number comes from a per-company sequence (PO-000001).',
+      'A line names its product by product_id or sku. The currency defaults to the supplier\'s, else the base currency; the exchange rate to the base currency is the one in force on the order date (422 on currency when none). A line without unit_cost takes the unit cost of the PURCHASE_ORDER cost rules (with the company\'s cost_rules feature; resolved for the line\'s quantity with the order\'s supplier as vendor and its order date, delivery warehouse and currency; the rule\'s unit cost is taken in the order\'s currency, per unit as entered), else the supplier SKU\'s cost, else the product\'s unit cost, these two converted into the order\'s currency at the order date. ' +
+      'tax_amount, subtotal, tax_total, additional_costs_total and total are rounded to the currency\'s minor units, total_base to the base currency\'s. po_number comes from a per-company sequence (PO-000001).',
     graphql: /* GraphQL */ `
       mutation CreatePurchaseOrder($input: PurchaseOrderCreateInput!) { createPurchaseOrder(input: $input) { ...PurchaseOrderFields } }
       ${ORDER_FIELDS}`,
@@ -187,7 +185,9 @@ export const purchasingRoutes: RestRoute[] = [
     operationId: 'voidReceivingReport',
     tag: 'Receiving',
     summary: 'Void a receiving report',
-    description: 'No body. Reverses the receipt while all of its stock is still on hand and untouched (else 422), at the cost it came in at, and reopens the quantities on the order.',
+    description:
+      'No body. Reverses the receipt while all of its stock is still on hand and untouched (else 422), at the cost it came in at, and reopens the quantities on the order. ' +
+      'A receipt that carries bill allocations (POST /bills/{id}/allocations) is refused with 422 on status until they are deleted from their bills.',
     graphql: /* GraphQL */ `mutation VoidReceivingReport($id: Int!) { voidReceivingReport(id: $id) { ...ReceivingReportFields } } ${REPORT_FIELDS}`,
     pathParams: { receivingReportId: 'id' },
     envelope: 'data',
@@ -323,7 +323,8 @@ export const purchasingRoutes: RestRoute[] = [
     tag: 'Purchase orders',
     summary: 'Push a purchase order to its warehouse system',
     description:
-      "Body {force?: boolean}. The delivery warehouse's group must be externally managed (422 on warehouse_id) and every line's product mapped for integration wms (422 on lines, listing the SKUs). Sends POST {external_wms_url}/inbound-shipments (JSON in docs/areas/purchasing.md); the answer {id, url} becomes external_shipment_id and external_system_url. Already synced without force: 409 {message}. A failure, a non-2xx answer or no answer within 10 s: 502 {message} and sync_status failed, nothing else changed.",
+      "Body {force?: boolean}. The delivery warehouse's group must be externally managed (422 on warehouse_id) and every line's product mapped for integration wms (422 on lines, listing the SKUs). Sends POST {external_wms_url}/inbound-shipments (JSON in docs/areas/purchasing.md); the answer must be JSON {id, url?}: id becomes external_shipment_id, url external_system_url. Already synced without force: 409 {message}. " +
+      'A failure, a non-2xx answer, an answer without an id or over 1 MiB, a redirect to another host or no answer within 10 s: 502 {message} naming what happened, and sync_status failed, nothing else changed.',
     graphql: /* GraphQL */ `
       mutation PushInboundShipment($purchaseOrderId: Int!, $input: PushInboundShipmentInput) {
         pushInboundShipment(purchaseOrderId: $purchaseOrderId, input: $input) {

@@ -1,9 +1,10 @@
 // REST routes of order intake from channels and of purgatory.
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 import { SALES_ORDER_FIELDS } from './sales-orders.js';
 import { PAGE_META } from './shared.js';
 
-const ENTRY_FIELDS = 'id channelId externalOrderId payload reasons { code message line } status salesOrderId createdAt updatedAt resolvedAt';
+const ENTRY_FIELDS = `id channelId externalOrderId payload reasons { ${everyField('PurgatoryReason')} } status salesOrderId createdAt updatedAt resolvedAt`;
 const TAG = 'Purgatory';
 const entryPath = '/purgatory/{purgatoryEntryId}';
 
@@ -15,7 +16,7 @@ export const purgatoryRoutes: RestRoute[] = [
     tag: 'Sales Orders',
     summary: 'Order intake from a channel',
     description:
-      "What a channel connector posts: {external_order_id, order_date?, currency?, customer?: {name, email?, phone?}, ship_to: {name?, street_1, street_2?, city, state?, zip?, country}, notes?, lines: [{external_sku, quantity, unit_price?}]}. External SKUs resolve through the channel's SKU mappings (saved by resolving purgatory entries), else a product's SKU or alternate SKU. The customer is the customer company with that email (else that name), created when there is none. A postable order becomes a confirmed sales order at once (stock is reserved, the rest backordered): 201. The same external_order_id on the channel again with the same content answers that order (200) and creates nothing. An order that cannot be posted (unknown SKU, inactive product, missing or invalid address, the same external_order_id with other content) goes to purgatory with every reason: 202 with the entry (a replay of a pending entry answers it again). A body that cannot be read as an order (no external_order_id, no lines, a quantity that is not a positive number): 422. A channel with apiLocked: 403.",
+      "What a channel connector posts: {external_order_id, order_date?, currency?, customer?: {name, email?, phone?}, ship_to: {name?, street_1, street_2?, city, state?, zip?, country}, notes?, lines: [{external_sku, quantity, unit_price?}]}. External SKUs resolve through the channel's SKU mappings (integration mappings of integration channel:<id>, entity_type product, saved by resolving purgatory entries), else a product's SKU or alternate SKU. The customer is the customer company with that email (else that name), created when there is none. A postable order becomes a confirmed sales order at once (stock is reserved, the rest backordered): 201. The same external_order_id on the channel again with the same content (the same JSON, whatever the order of its keys) answers that order (200) and creates nothing. An order that cannot be posted (unknown SKU, inactive product, missing or invalid address, the same external_order_id with other content) goes to purgatory with every reason and the payload kept as received: 202 with the entry (a replay of a pending entry answers it again). A body that cannot be read as an order (no external_order_id, no lines, a quantity that is not a positive number): 422. A channel with apiLocked: 403.",
     graphql: /* GraphQL */ `
       mutation ReceiveChannelOrder($channelId: Int!, $order: JSON!) {
         receiveChannelOrder(channelId: $channelId, order: $order) { outcome salesOrder { ...SalesOrderFields } purgatoryEntry { ${ENTRY_FIELDS} } }
@@ -66,7 +67,7 @@ export const purgatoryRoutes: RestRoute[] = [
     tag: TAG,
     summary: 'Resolve an order in purgatory',
     description:
-      "{sku_mappings?: [{external_sku, product_id}], ship_to?}. Saves the mappings for the entry's channel (replacing earlier mappings of the same SKU or product: one external SKU per product and channel) and posts the order again, to ship_to when given. Success: 201 with the confirmed sales order, and the entry is resolved. Still not postable: the mappings stay saved, the entry keeps the remaining reasons, and the answer is 422 naming them (lines.N.external_sku, ship_to, external_order_id). Only a pending entry (422 on status).",
+      "{sku_mappings?: [{external_sku, product_id}], ship_to?}. Saves the mappings for the entry's channel as integration mappings of integration channel:<id> (replacing earlier mappings of the same SKU or product: one external SKU per product and channel) and posts the order again, to ship_to when given. Success: 201 with the confirmed sales order, and the entry is resolved. Still not postable: the mappings stay saved, the entry keeps the remaining reasons, and the answer is 422 naming them (lines.N.external_sku, ship_to, external_order_id). Only a pending entry (422 on status).",
     graphql: /* GraphQL */ `
       mutation ResolvePurgatoryEntry($id: Int!, $input: PurgatoryResolveInput) { resolvePurgatoryEntry(id: $id, input: $input) { ...SalesOrderFields } }
       ${SALES_ORDER_FIELDS}`,

@@ -1,10 +1,11 @@
 // REST routes of shipment packages (nested, with items) and SSCCs (issue 11).
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 
 /** Levels of child_packages the responses select: as deep as the service lets packages nest (MAX_PACKAGE_DEPTH). */
 const PACKAGE_LEVELS = 8;
-const ITEM_FIELDS = 'id orderItemId lineItemKey sku internalSku upc quantity description lotNumber serialNumber expirationDate weightLb createdAt updatedAt';
-const OWN_FIELDS = `id sscc tracking packageQuantity packageType packingType lengthIn widthIn heightIn weightLb parentPackageId shipmentId createdAt updatedAt items { ${ITEM_FIELDS} }`;
+/** A package's own fields and items: everything but its children. */
+const OWN_FIELDS = everyField('ShipmentPackage', { items: everyField('PackageItem'), childPackages: false });
 /** A package with its children, grandchildren, … PACKAGE_LEVELS levels in all (GraphQL selections cannot recurse). */
 export const PACKAGE_FIELDS = Array.from({ length: PACKAGE_LEVELS - 1 }).reduce<string>((inner) => `${OWN_FIELDS} childPackages { ${inner} }`, `${OWN_FIELDS} childPackages { id }`);
 
@@ -21,7 +22,7 @@ export const shipmentPackageRoutes: RestRoute[] = [
     description:
       '{packages: [package] (at least 1), bill_of_lading_number?, pro_number?, partner_reference_number?, trailer_number?, carrier_alpha_code? (at most 10)}; the shipment-level fields are saved on the shipment (GET /shipments/{id}). A package is {sscc?, tracking?, package_quantity? (default 1), package_type?, packing_type?, length_in?, width_in?, height_in?, weight_lb?, contained_items?: [{order_item_id, quantity, line_item_key?, sku?, internal_sku?, upc?, description?, lot_number?, serial_number?, expiration_date? (YYYY-MM-DD), weight_lb?}], child_packages?: [package]}: the request field for children is `child_packages`, the same shape at any level, at most 8 levels in all. ' +
       SSCC_NOTE +
-      " Items: order_item_id must be a line of the order (422 at …contained_items.K.order_item_id); quantity is in the order line's unit, and per line what all the shipment's packages hold (stored ones included) may not exceed what the shipment carries of the line (its shipment lines, base units, converted to the line's unit; a kit line carries as many kits as its scarcest component makes) → 422 at …contained_items.K.quantity. sku, internal_sku, upc and description default from the line's product. A shipment of another order → 404; a void shipment → 422 on status. Answers 201 {data: [package]}: the top-level packages created, each with items and child_packages nested. A channel with apiLocked answers 403.",
+      " Items: order_item_id must be a line of the order (422 at …contained_items.K.order_item_id); quantity is in the order line's unit, and per line what all the shipment's packages hold (stored ones included) may not exceed what the shipment carries of the line (its shipment lines, base units, converted to the line's unit; a kit line carries as many kits as its scarcest component makes) → 422 at …contained_items.K.quantity. sku, internal_sku, upc and description default from the line's product. All packages are written in one transaction, level by level. A shipment of another order → 404; a void shipment → 422 on status. Answers 201 {data: [package]}: the top-level packages created, each with items and child_packages nested. A channel with apiLocked answers 403.",
     graphql: /* GraphQL */ `
       mutation CreateShipmentPackages($salesOrderId: Int!, $shipmentId: Int!, $input: ShipmentPackagesInput!) {
         createShipmentPackages(salesOrderId: $salesOrderId, shipmentId: $shipmentId, input: $input) { ${PACKAGE_FIELDS} }

@@ -1,14 +1,15 @@
 // REST routes of fulfillment orders, shipments and their billable lines.
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 import { PAGE_META } from './shared.js';
 import { packingSlipFileName, renderPackingSlipPdf } from '../src/domain/fulfillment/index.js';
 
-const FULFILLMENT_FIELDS = 'id salesOrderId warehouse { id name } status lines { id salesOrderLineId product { id sku name } quantity quantityPicked quantityShipped } createdAt updatedAt';
+const FULFILLMENT_FIELDS = `id salesOrderId warehouse { id name } status lines { ${everyField('FulfillmentOrderLine', { product: 'id sku name' })} } createdAt updatedAt`;
 export const SHIPMENT_FIELDS = `
   id salesOrderId fulfillmentOrderId status carrier service shipDate
   billOfLadingNumber proNumber partnerReferenceNumber trailerNumber carrierAlphaCode
   trackingNumber labelProvider labelCarrier labelService labelCost labelCurrency labelPurchasedAt
-  lines { id salesOrderLineId product { id sku name } quantity location { id name } lot { id lotNumber } unitCost }
+  lines { ${everyField('ShipmentLine', { product: 'id sku name', location: 'id name', lot: 'id lotNumber' })} }
   shippedAt voidedAt createdAt updatedAt`;
 
 const LOCKED = ' A channel with apiLocked answers 403.';
@@ -124,7 +125,7 @@ export const shipmentRoutes: RestRoute[] = [
     tag: 'Sales Orders',
     summary: 'Ship a shipment',
     description:
-      "No body. draft → shipped: SALES_SHIPMENT movements take the goods out of their locations through the ledger at FIFO cost (each line's unit_cost is its cost of goods sold, base currency); a shortage refuses the whole shipment (422 naming the line). The reservations it fulfils are consumed; the order lines' shipped quantities follow and the order becomes partially_shipped or shipped. A shipment of a fulfillment order ships it: what was picked short is released and stays backordered." + LOCKED,
+      "No body. draft → shipped: SALES_SHIPMENT movements take the goods out of their locations through the ledger at FIFO cost (each line's unit_cost is its cost of goods sold, base currency); a shortage refuses the whole shipment (422 naming the line). The reservations it fulfils are consumed, first those in the warehouse the goods left; the order lines' shipped quantities follow and the order becomes partially_shipped or shipped. A shipment of a fulfillment order ships it: what was picked short is released and stays backordered." + LOCKED,
     graphql: /* GraphQL */ `mutation ShipShipment($id: Int!) { shipShipment(id: $id) { ${SHIPMENT_FIELDS} } }`,
     pathParams: { shipmentId: 'id' },
     envelope: 'data',
@@ -147,7 +148,7 @@ export const shipmentRoutes: RestRoute[] = [
     tag: 'Sales Orders',
     summary: 'What a shipment bills',
     description:
-      "One line per order line it shipped (type product: quantity in the order line's unit, unit_price after the line's discount, amount rounded to the currency), plus the channel's shipping charge (type shipping) and per-package fee for each top-level package (type fee), from the channel's fees object {shippingCharge, perPackageFee} in the order's currency. A draft or void shipment bills nothing. Invoices are built from these lines.",
+      "One line per order line it shipped (type product: quantity in the order line's unit, unit_price after the line's discount, amount rounded to the currency), plus the channel's shipping charge (type shipping) and per-package fee for each top-level package times its package_quantity (type fee), from the channel's fees object {shippingCharge, perPackageFee} in the order's currency. A draft or void shipment bills nothing. Invoices are built from these lines.",
     graphql: /* GraphQL */ `
       query ShipmentBillableLines($shipmentId: Int!) { shipmentBillableLines(shipmentId: $shipmentId) { type description sku quantity unitPrice amount currency salesOrderLineId } }`,
     pathParams: { shipmentId: 'shipmentId' },

@@ -1,8 +1,9 @@
 // PickFlow Shipping (issue 12): rate tables of the built-in table-rate provider, services and rates of every
 // provider, and labels bought for shipments.
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 
-const TABLE_FIELDS = /* GraphQL */ `fragment ShippingRateTableFields on ShippingRateTable { id carrier service currency zones { countries states } brackets { maxWeightLb amount } dimDivisor estimatedDays createdAt updatedAt }`;
+const TABLE_FIELDS = /* GraphQL */ `fragment ShippingRateTableFields on ShippingRateTable { id carrier service currency zones { ${everyField('ShippingZone')} } brackets { ${everyField('ShippingBracket')} } dimDivisor estimatedDays createdAt updatedAt }`;
 const TABLE_BODY =
   '{carrier, service (each at most 64 characters; carrier + service unique in the company), currency (ISO 4217), zones: [{countries: [ISO 3166-1 alpha-2] (at least one), states?: [...] (only these states of the countries, matched against ship_to.state case-insensitively)}] (at least one), brackets: [{max_weight_lb (> 0), amount (≥ 0, at most the currency\'s minor units)}] (at least one, strictly increasing by max_weight_lb), dim_divisor? (> 0, default 139), estimated_days? (0 to 365)}. Errors are 422s naming the field, e.g. zones.0.countries.1 or brackets.2.max_weight_lb; a second table for the same carrier and service → 422 on service.';
 
@@ -103,7 +104,7 @@ export const shippingRoutes: RestRoute[] = [
       '{provider (table_rates | shipping_gateway), carrier, service, force?}. Rates the shipment as POST /pickflow/shipping/rates {shipment_id} does, then buys: table_rates → tracking number "PF" + the shipment id in 8 digits + 8 random hex digits, package n "<tracking>-n", cost = the table rate; shipping_gateway → POST {url}/labels. Only after the provider answered are tracking_number, provider, carrier, service, cost, currency and purchased_at stored on the shipment and tracking on each top-level package (one transaction). A label bought already → 409 unless force: true. Unknown or unconfigured provider, or a carrier/service the provider does not offer for the shipment → 422; a void shipment → 422 on status; a failing gateway → 502 {message}, nothing stored. Answers 201.',
     graphql: /* GraphQL */ `
       mutation BuyShipmentLabel($shipmentId: Int!, $input: ShippingLabelInput!) {
-        buyShipmentLabel(shipmentId: $shipmentId, input: $input) { shipmentId provider carrier service trackingNumber cost currency purchasedAt packages { id sscc tracking } }
+        buyShipmentLabel(shipmentId: $shipmentId, input: $input) { shipmentId provider carrier service trackingNumber cost currency purchasedAt packages { ${everyField('ShippingLabelPackage')} } }
       }`,
     pathParams: { shipmentId: 'shipmentId' },
     bodyVariable: 'input',

@@ -2,6 +2,7 @@
 // and custom field definitions. Each resource has the same five routes (list, get, create, update,
 // delete), generated from one description so they cannot drift apart.
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 import { PAGE_META } from './shared.js';
 
 interface ListFilter {
@@ -116,10 +117,12 @@ function crudRoutes(r: Resource): RestRoute[] {
   ];
 }
 
-const CONTACT_FIELDS = 'id supplierId name email phone role createdAt updatedAt';
+const CONTACT_FIELDS = everyField('SupplierContact');
 const NAMED_LIST = `Paginated; \`q\` matches part of the name. \`sort\` takes id, name, created_at or updated_at, ${SORT_HELP}.`;
 const IN_USE = 'Refused with 422 while products use it.';
 
+const CONTACT_SHAPE =
+  'A contact of /contacts owned by the supplier: name is stored whole as first_name (last_name left empty), so it reads back as given.';
 const contactFragment = `fragment SupplierContactFields on SupplierContact { ${CONTACT_FIELDS} }`;
 const contactRoutes: RestRoute[] = [
   {
@@ -147,6 +150,7 @@ const contactRoutes: RestRoute[] = [
     operationId: 'createSupplierContact',
     tag: 'Suppliers',
     summary: 'Add a contact to a supplier',
+    description: `{name, email?, phone?, role?}. ${CONTACT_SHAPE}`,
     graphql: `mutation CreateSupplierContact($supplierId: Int!, $input: SupplierContactCreateInput!) {
       createSupplierContact(supplierId: $supplierId, input: $input) { ...SupplierContactFields } } ${contactFragment}`,
     pathParams: { supplierId: 'supplierId' },
@@ -171,7 +175,7 @@ const contactRoutes: RestRoute[] = [
     operationId: 'updateSupplierContact',
     tag: 'Suppliers',
     summary: 'Update a contact of a supplier',
-    description: 'All fields optional; only the fields given change.',
+    description: `All fields optional; only the fields given change. ${CONTACT_SHAPE}`,
     graphql: `mutation UpdateSupplierContact($supplierId: Int!, $id: Int!, $input: SupplierContactUpdateInput!) {
       updateSupplierContact(supplierId: $supplierId, id: $id, input: $input) { ...SupplierContactFields } } ${contactFragment}`,
     pathParams: { supplierId: 'supplierId', contactId: 'id' },
@@ -207,7 +211,9 @@ export const supplierRoutes: RestRoute[] = [
     filters: { q: { variable: 'q', type: 'String' } },
     listDescription: NAMED_LIST,
     createDescription: '`name` is required (at most 255 characters); `currency` is a 3-letter uppercase ISO 4217 code.',
-    deleteDescription: 'Its contacts go with it. Refused with 422 while products or supplier SKUs use the supplier.',
+    deleteDescription:
+      'Its contacts go with it. Refused with 422, naming them, while other records use the supplier: products, supplier SKUs, purchase orders, deals, bills, ' +
+      'prepayments, vendor credits, vendor returns, channels (as dropship supplier), work orders and their steps, cost rules.',
   }),
   ...contactRoutes,
   ...crudRoutes({
@@ -276,7 +282,9 @@ export const supplierRoutes: RestRoute[] = [
     filters: { q: { variable: 'q', type: 'String' } },
     listDescription: NAMED_LIST,
     createDescription:
-      '`name` is required. `warehouse_ids` orders warehouses (top-level locations, each once) for the allocation of sales orders of the products that name the list; warehouses not listed come after, by id. On update it replaces the list.',
+      '`name` is required. `warehouse_ids` orders warehouses (top-level locations, each once) for the allocation of sales orders of the products that name the list; warehouses not listed come after, by id. An unknown id, a location that is not a warehouse or a repeated warehouse is a 422 on `warehouse_ids.N`.',
+    updateDescription:
+      'All fields optional; only the fields given change. `warehouse_ids` replaces the list; an unknown id, a location that is not a warehouse or a repeated warehouse is a 422 on `warehouse_ids.N`.',
     deleteDescription: IN_USE,
   }),
   ...crudRoutes({

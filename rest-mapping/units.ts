@@ -1,6 +1,7 @@
 // Units of measure, unit classes and conversion rules (contract: Endpoints › Units of measure, Resources ›
 // Unit of measure / Unit conversion rule / Unit class).
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 import { PAGE_META } from './shared.js';
 
 const UNIT_SUMMARY = 'id name unitClassId baseUnit';
@@ -9,7 +10,7 @@ const RULE_FIELDS = /* GraphQL */ `
   fragment RuleFields on UnitConversionRule {
     id createdAt updatedAt status baseUnitOfMeasureId convertedUnitOfMeasureId
     baseUnitOfMeasure { ${UNIT_SUMMARY} } convertedUnitOfMeasure { ${UNIT_SUMMARY} }
-    conversionFactor type productId product { id name sku } productAlternateSkus { id sku }
+    conversionFactor type productId product { id name sku } productAlternateSkus { ${everyField('UnitConversionRuleAlternateSku')} }
   }`;
 
 const UNIT_FIELDS = /* GraphQL */ `
@@ -164,7 +165,7 @@ export const unitRoutes: RestRoute[] = [
     tag,
     summary: 'Delete a unit of measure',
     description:
-      'Answers with the deleted unit. A unit in use (a product\'s default unit, kit or BOM items, conversion rules other than its own system rule) or the base unit of a class with other units is refused with 422.',
+      'Answers with the deleted unit. A unit in use (a product\'s default unit, kit or BOM items, purchase order lines, conversion rules other than its own system rule) or the base unit of a class with other units is refused with 422.',
     graphql: /* GraphQL */ `
       mutation DeleteUnitOfMeasure($id: Int!) { deleteUnitOfMeasure(id: $id) { ...UnitFields } }
       ${UNIT_FIELDS}`,
@@ -209,7 +210,7 @@ export const unitRoutes: RestRoute[] = [
     operationId: 'deleteUnitConversionRule',
     tag,
     summary: 'Delete a unit conversion rule',
-    description: 'Answers with the deleted rule. The system rule of a unit that products, kits or BOMs measure in is refused with 422.',
+    description: 'Answers with the deleted rule. The system rule of a unit that products, kits, BOMs or purchase order lines measure in is refused with 422.',
     graphql: /* GraphQL */ `
       mutation DeleteUnitConversionRule($id: Int!) { deleteUnitConversionRule(id: $id) { ...RuleFields } }
       ${RULE_FIELDS}`,

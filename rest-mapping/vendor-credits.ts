@@ -1,16 +1,17 @@
 // REST routes of vendor credits and prepayments: what a supplier owes back and what was paid ahead, and their
 // applications to the supplier's bills.
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 import { PAGE_META } from './shared.js';
 
-const CREDIT_APPLICATION_FIELDS = `id vendorCreditId billId amount appliedAt`;
-const PREPAYMENT_APPLICATION_FIELDS = `id prepaymentId billId amount appliedAt`;
+const CREDIT_APPLICATION_FIELDS = everyField('VendorCreditApplication', { bill: false });
+const PREPAYMENT_APPLICATION_FIELDS = everyField('PrepaymentApplication', { bill: false });
 const CREDIT_FIELDS = `
   id supplier { id name } amount currency exchangeRate creditDate reason vendorReturnId amountApplied remainingAmount
-  applications { id vendorCreditId billId amount appliedAt } createdAt updatedAt`;
+  applications { ${CREDIT_APPLICATION_FIELDS} } createdAt updatedAt`;
 const PREPAYMENT_FIELDS = `
   id supplier { id name } amount currency exchangeRate paidAt purchaseOrderId paymentObligationId reference amountApplied remainingAmount
-  applications { id prepaymentId billId amount appliedAt } createdAt updatedAt`;
+  applications { ${PREPAYMENT_APPLICATION_FIELDS} } createdAt updatedAt`;
 
 const LIST_PARAMS = { page: 'page', per_page: 'perPage', sort: 'sort', supplier_id: 'supplierId', currency: 'currency', open: 'open' };
 const APPLICATION_RULES =

@@ -1,16 +1,17 @@
 // REST routes of vendor returns: goods sent back to a supplier, shipped out of stock and credited once.
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 import { PAGE_META } from './shared.js';
 
 const RETURN_FIELDS = /* GraphQL */ `
   fragment VendorReturnFields on VendorReturn {
     id returnNumber supplier { id name } purchaseOrderId location { id name } reason status currency exchangeRate total
-    lines { id product { id sku name } quantity lotNumber unitCost fifoUnitCost lineTotal }
+    lines { ${everyField('VendorReturnLine', { product: 'id sku name' })} }
     vendorCreditId shippedAt creditedAt createdAt updatedAt
   }`;
 const CREDIT_FIELDS = `
   id supplier { id name } amount currency exchangeRate creditDate reason vendorReturnId amountApplied remainingAmount
-  applications { id vendorCreditId billId amount appliedAt } createdAt updatedAt`;
+  applications { ${everyField('VendorCreditApplication', { bill: false })} } createdAt updatedAt`;
 
 const TAG = 'Vendor Returns';
 // {id} as the contract writes POST /vendor-returns/{id}/generate-credit.

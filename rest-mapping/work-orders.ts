@@ -1,14 +1,15 @@
 // Work orders (issue 14): the document, its moves, steps, production entries and status history.
 import type { RestRoute } from '../src/rest/route.js';
+import { everyField } from './every-field.js';
 import { PAGE_META } from './shared.js';
 
-const STEP_FIELDS = 'id workOrderId sequence outputSkuId vendorId skippedBy status supplyMode outputSku { id sku description } plannedQty completedQty isOutsideProcessing skippedAt createdAt updatedAt';
+const STEP_FIELDS = everyField('WorkOrderStep', { outputSku: 'id sku description' });
 const WORK_ORDER_FIELDS = `
   id workOrderNumber status isOnHold producedSkuId producedSku { id sku description } plannedQty producedQty unproducedQty completionTrigger expectedCompletionDate
   productionWarehouseId destinationWarehouseId vendorId bomId productionBatchId productionWarehouse { id name } destinationWarehouse { id name } vendor { id name }
   serviceUnitPrice costRuleResolution notes holdReason cancelReason heldAt createdBy updatedBy heldBy steps { ${STEP_FIELDS} } customFields alternateIds
   links { self steps completions productionEntries statusHistory } completedAt createdAt updatedAt`;
-const COMPLETION_FIELDS = 'id workOrderId quantity lotNumber productionDate expiryDate unitCost componentsCost extraCost serviceCost components { productId locationId lotId quantity unitCost } createdBy createdAt';
+const COMPLETION_FIELDS = `id workOrderId quantity lotNumber productionDate expiryDate unitCost componentsCost extraCost serviceCost components { ${everyField('WorkOrderConsumedComponent')} } createdBy createdAt`;
 const tag = 'Work Orders';
 const path = '/work-orders/{workOrderId}';
 const ON_HOLD = ' While the order is on hold → 422.';

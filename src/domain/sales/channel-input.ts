@@ -31,7 +31,7 @@ export const CHANNEL_FLAGS = [
 ] as const;
 
 /** Configuration documents kept as given: an object each, except the two lists. */
-const OBJECT_DOCUMENTS = [
+export const CHANNEL_OBJECT_DOCUMENTS = [
   'pullOrderIntegrationMapping',
   'pushOrderIntegrationMapping',
   'pushStockIntegrationMapping',
@@ -40,37 +40,42 @@ const OBJECT_DOCUMENTS = [
   'restrictions',
   'fees',
 ] as const;
-const LIST_DOCUMENTS = ['channelIntegrationMapping', 'metafields'] as const;
+export const CHANNEL_LIST_DOCUMENTS = ['channelIntegrationMapping', 'metafields'] as const;
 
 /** Free-text settings and their length limits (the contract lists no values for the two modes). */
-const TEXT_LIMITS = { storeType: 64, pullOrderOmsStoreId: 255, dropshipPoDeliveryType: 32, autoPushMode: 32 } as const;
+export const CHANNEL_TEXT_LIMITS = { storeType: 64, pullOrderOmsStoreId: 255, dropshipPoDeliveryType: 32, autoPushMode: 32 } as const;
 
 /** Ids of other systems' accounts (not records of this service): positive integers. */
-const EXTERNAL_IDS = ['pullOrderAppIntegrationAccountId', 'pushStocksAppIntegrationAccountId'] as const;
+export const CHANNEL_EXTERNAL_IDS = ['pullOrderAppIntegrationAccountId', 'pushStocksAppIntegrationAccountId'] as const;
 
 type Flag = (typeof CHANNEL_FLAGS)[number];
-type ObjectDocument = (typeof OBJECT_DOCUMENTS)[number];
-type ListDocument = (typeof LIST_DOCUMENTS)[number];
+type ObjectDocument = (typeof CHANNEL_OBJECT_DOCUMENTS)[number];
+type ListDocument = (typeof CHANNEL_LIST_DOCUMENTS)[number];
+type TextSetting = keyof typeof CHANNEL_TEXT_LIMITS;
+type ExternalId = (typeof CHANNEL_EXTERNAL_IDS)[number];
 
+/**
+ * What a channel's create and update accept. The fields of the lists above are typed from the lists, and the
+ * GraphQL inputs (src/graphql/sales/channel-types.ts) are built from the same lists; the others, each with its own
+ * GraphQL description, are declared in both.
+ */
 export type ChannelInput = {
   channelType?: string | null;
   label?: string | null;
   description?: string | null;
   warehouseGroupId?: number | null;
-  storeType?: string | null;
-  pullOrderAppIntegrationAccountId?: number | null;
-  pullOrderOmsStoreId?: string | null;
-  pushStocksAppIntegrationAccountId?: number | null;
   tagIds?: number[] | null;
   priceListId?: number | null;
   dropshipSupplierId?: number | null;
   dropshipPoDeliveryWarehouseId?: number | null;
-  dropshipPoDeliveryType?: string | null;
   autoPushOrderAfterMinutes?: number | null;
-  autoPushMode?: string | null;
   /** Write-only: reads only tell whether some are stored. null clears them. */
   credentials?: unknown;
-} & ChannelEdiInput & { [F in Flag]?: boolean | null } & { [D in ObjectDocument | ListDocument]?: unknown };
+} & ChannelEdiInput &
+  { [T in TextSetting]?: string | null } &
+  { [I in ExternalId]?: number | null } &
+  { [F in Flag]?: boolean | null } &
+  { [D in ObjectDocument | ListDocument]?: unknown };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -91,18 +96,18 @@ export async function checkChannelInput(tx: TenantTx, input: ChannelInput, creat
   for (const flag of CHANNEL_FLAGS) {
     if (input[flag] === null) errors.add(flag, `The ${flag} field must be true or false.`);
   }
-  for (const [field, max] of Object.entries(TEXT_LIMITS)) checkMaxLength(errors, field, input[field as keyof typeof TEXT_LIMITS], max);
-  for (const field of EXTERNAL_IDS) {
+  for (const [field, max] of Object.entries(CHANNEL_TEXT_LIMITS)) checkMaxLength(errors, field, input[field as TextSetting], max);
+  for (const field of CHANNEL_EXTERNAL_IDS) {
     const value = input[field];
     if (value != null && value < 1) errors.add(field, `The ${field} must be a positive integer.`);
   }
   if (input.autoPushOrderAfterMinutes != null && input.autoPushOrderAfterMinutes < 0) {
     errors.add('autoPushOrderAfterMinutes', 'The autoPushOrderAfterMinutes must be 0 or more.');
   }
-  for (const field of OBJECT_DOCUMENTS) {
+  for (const field of CHANNEL_OBJECT_DOCUMENTS) {
     if (input[field] !== undefined && !isObject(input[field])) errors.add(field, `The ${field} field must be an object.`);
   }
-  for (const field of LIST_DOCUMENTS) {
+  for (const field of CHANNEL_LIST_DOCUMENTS) {
     const value = input[field];
     if (value === undefined) continue;
     if (!Array.isArray(value)) errors.add(field, `The ${field} field must be an array.`);
@@ -156,11 +161,11 @@ export function channelData(input: ChannelInput): Prisma.SalesChannelUncheckedUp
   if (typeof input.label === 'string') data.label = input.label.trim();
   copy('description');
   copy('warehouseGroupId');
-  for (const field of [...Object.keys(TEXT_LIMITS), ...EXTERNAL_IDS, 'priceListId', 'dropshipSupplierId', 'dropshipPoDeliveryWarehouseId', 'autoPushOrderAfterMinutes', 'ediEnabled', 'ediPartnerId', 'ediQualifier', 'ediEndpointUrl'] as const) {
+  for (const field of [...Object.keys(CHANNEL_TEXT_LIMITS), ...CHANNEL_EXTERNAL_IDS, 'priceListId', 'dropshipSupplierId', 'dropshipPoDeliveryWarehouseId', 'autoPushOrderAfterMinutes', 'ediEnabled', 'ediPartnerId', 'ediQualifier', 'ediEndpointUrl'] as const) {
     copy(field as keyof ChannelInput);
   }
   for (const flag of CHANNEL_FLAGS) copy(flag);
-  for (const field of [...OBJECT_DOCUMENTS, ...LIST_DOCUMENTS]) copy(field);
+  for (const field of [...CHANNEL_OBJECT_DOCUMENTS, ...CHANNEL_LIST_DOCUMENTS]) copy(field);
   // A JSON column is cleared with the database's NULL, not with a JSON null value.
   if (input.credentials !== undefined) data.credentials = input.credentials === null ? Prisma.DbNull : input.credentials;
   return data as Prisma.SalesChannelUncheckedUpdateInput;

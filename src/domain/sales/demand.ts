@@ -57,8 +57,8 @@ export function lineDemands(lines: DemandLine[], kits: KitComponents): Demand[] 
 export const demandKey = (lineId: number, productId: number) => `${lineId}:${productId}`;
 
 /**
- * How much of a line is allocated, in the line's unit: for a kit the number of whole kits its components
- * cover (the smallest share over the components), for a product what is reserved.
+ * How much of a line is allocated, in the line's unit: for a kit the kits its components cover (the smallest
+ * share over the components, which may be a fraction of a kit), for a product what is reserved.
  */
 export function lineAllocated(demands: Demand[], allocatedOf: (key: string) => Decimal): Decimal {
   if (demands.length === 0) return ZERO;

@@ -3,7 +3,7 @@
 export { checkAddress, isCountryCode } from './address.js';
 export type { Address, AddressInput } from './address.js';
 export { allocateArrivals } from './allocation.js';
-export { CHANNEL_TYPES } from './channel-input.js';
+export { CHANNEL_EXTERNAL_IDS, CHANNEL_FLAGS, CHANNEL_LIST_DOCUMENTS, CHANNEL_OBJECT_DOCUMENTS, CHANNEL_TEXT_LIMITS, CHANNEL_TYPES } from './channel-input.js';
 export { unlockedChannel } from './channel-lock.js';
 export * as channels from './channels.js';
 export { unlockChannel } from './channels.js';

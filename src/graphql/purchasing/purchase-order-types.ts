@@ -122,7 +122,7 @@ const PurchaseOrderLineInput = builder.inputType('PurchaseOrderLineInput', {
     supplierSkuId: t.int({ required: false, description: "The supplier's SKU of the product (default: the supplier's SKU of the product, if any)." }),
     quantity: t.field({ type: 'Decimal', required: true, description: 'Greater than 0, in uom.' }),
     uomId: t.int({ required: false, description: "A unit of the product's unit class; default the product's own unit." }),
-    unitCost: t.field({ type: 'Decimal', required: false, description: "Per entered unit, in the order's currency. Default: the supplier SKU's cost, else the product's unit cost." }),
+    unitCost: t.field({ type: 'Decimal', required: false, description: "Per entered unit, in the order's currency. Default: the PURCHASE_ORDER cost rule's unit cost (with the company's cost_rules feature), else the supplier SKU's cost, else the product's unit cost, these two converted into the order's currency." }),
     taxRate: t.field({ type: 'Decimal', required: false, description: 'Percent, 0 to 100. Default 0.' }),
     expectedDate: t.string({ required: false, description: 'YYYY-MM-DD' }),
   }),

@@ -4,7 +4,14 @@ import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
 import { TagRef } from '../suppliers/tag-fields.js';
 import { WarehouseGroupRef } from '../inventory/inventory-types.js';
-import { CHANNEL_TYPES } from '../../domain/sales/index.js';
+import {
+  CHANNEL_EXTERNAL_IDS,
+  CHANNEL_FLAGS,
+  CHANNEL_LIST_DOCUMENTS,
+  CHANNEL_OBJECT_DOCUMENTS,
+  CHANNEL_TEXT_LIMITS,
+  CHANNEL_TYPES,
+} from '../../domain/sales/index.js';
 
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -77,34 +84,9 @@ export const SalesChannelRef = builder.prismaObject('SalesChannel', {
 
 export const SalesChannelPageRef = pageOf('SalesChannelPage', SalesChannelRef);
 
-const FLAG_FIELDS = [
-  'enabled',
-  'isPOSChannel',
-  'getProductsEnabled',
-  'pushInventoryEnabled',
-  'includeIncomingStocksEnabled',
-  'includeDraftProductsEnabled',
-  'pullStocksEnabled',
-  'pullShipmentsEnabled',
-  'pushIncomingStocksFromSupplierPurchaseOrderEnabled',
-  'isDropship',
-  'dropshipAutoCreatePo',
-  'dropshipAutoSendPo',
-  'dropshipInventoryNotTracked',
-] as const;
-
-const JSON_FIELDS = {
-  channelIntegrationMapping: 'A list of objects.',
-  pullOrderIntegrationMapping: 'An object.',
-  pushOrderIntegrationMapping: 'An object.',
-  pushStockIntegrationMapping: 'An object.',
-  pushCostIntegrationMapping: 'An object.',
-  metafields: 'A list of objects.',
-  filters: 'An object.',
-  restrictions: 'An object.',
-  fees: 'An object.',
-  credentials: 'An object; write-only (reads show credentialsSet). null clears them.',
-} as const;
+/** A free-text setting, described with the limit the domain checks. */
+const limitedText = (t: InputFieldBuilder, name: keyof typeof CHANNEL_TEXT_LIMITS) =>
+  t.string({ required: false, description: `At most ${CHANNEL_TEXT_LIMITS[name]} characters.` });
 
 /** The fields of the legacy POST /channels/sales, shared with the full input. */
 const legacyFields = (t: InputFieldBuilder, creating: boolean) => ({
@@ -114,32 +96,43 @@ const legacyFields = (t: InputFieldBuilder, creating: boolean) => ({
   isCustomerSpecific: t.boolean({ required: false }),
   pullOrdersFromOms: t.boolean({ required: false }),
   pullOrderAppIntegrationAccountId: t.int({ required: false }),
-  pullOrderOmsStoreId: t.string({ required: false, description: 'At most 255 characters.' }),
+  pullOrderOmsStoreId: limitedText(t, 'pullOrderOmsStoreId'),
   tagIds: t.intList({ required: false, description: creating ? 'Tags of the company.' : 'Replaces the tags.' }),
 });
 
-const channelFields = (t: InputFieldBuilder, creating: boolean) => ({
-  channelType: t.string({ required: creating, description: CHANNEL_TYPES.join(', ') }),
-  ...legacyFields(t, creating),
-  apiLocked: t.boolean({
-    required: false,
-    description: 'true locks the channel against changes through the API; false on a locked channel is refused (403).',
-  }),
-  storeType: t.string({ required: false, description: 'At most 64 characters.' }),
-  pushStocksAppIntegrationAccountId: t.int({ required: false }),
-  priceListId: t.int({ required: false }),
-  dropshipSupplierId: t.int({ required: false }),
-  dropshipPoDeliveryWarehouseId: t.int({ required: false, description: 'A warehouse (a top-level location).' }),
-  dropshipPoDeliveryType: t.string({ required: false, description: 'At most 32 characters.' }),
-  autoPushOrderAfterMinutes: t.int({ required: false, description: '0 or more.' }),
-  autoPushMode: t.string({ required: false, description: 'At most 32 characters.' }),
-  ediEnabled: t.boolean({ required: false, description: "true needs ediPartnerId, ediQualifier and the company's EDI sender id." }),
-  ediPartnerId: t.string({ required: false, description: '1–15 characters; unique among EDI channels with its qualifier.' }),
-  ediQualifier: t.string({ required: false, description: '2 characters, e.g. ZZ or 01.' }),
-  ediEndpointUrl: t.string({ required: false, description: 'An http(s) URL; null clears it.' }),
-  ...Object.fromEntries(FLAG_FIELDS.map((name) => [name, t.boolean({ required: false })])),
-  ...Object.fromEntries(Object.entries(JSON_FIELDS).map(([name, description]) => [name, t.field({ type: 'JSON', required: false, description })])),
-});
+/**
+ * The full input: the fields declared here, then every text setting, account id, switch and configuration
+ * document of the domain's lists (src/domain/sales/channel-input.ts) that is not among them, so a field added
+ * to one of those lists is accepted here without being declared again.
+ */
+const channelFields = (t: InputFieldBuilder, creating: boolean) => {
+  const declared = {
+    channelType: t.string({ required: creating, description: CHANNEL_TYPES.join(', ') }),
+    ...legacyFields(t, creating),
+    apiLocked: t.boolean({
+      required: false,
+      description: 'true locks the channel against changes through the API; false on a locked channel is refused (403).',
+    }),
+    priceListId: t.int({ required: false }),
+    dropshipSupplierId: t.int({ required: false }),
+    dropshipPoDeliveryWarehouseId: t.int({ required: false, description: 'A warehouse (a top-level location).' }),
+    autoPushOrderAfterMinutes: t.int({ required: false, description: '0 or more.' }),
+    ediEnabled: t.boolean({ required: false, description: "true needs ediPartnerId, ediQualifier and the company's EDI sender id." }),
+    ediPartnerId: t.string({ required: false, description: '1–15 characters; unique among EDI channels with its qualifier.' }),
+    ediQualifier: t.string({ required: false, description: '2 characters, e.g. ZZ or 01.' }),
+    ediEndpointUrl: t.string({ required: false, description: 'An http(s) URL; null clears it.' }),
+    credentials: t.field({ type: 'JSON', required: false, description: 'An object; write-only (reads show credentialsSet). null clears them.' }),
+  };
+  const undeclared = <Name extends string>(names: readonly Name[]) => names.filter((name) => !(name in declared));
+  return {
+    ...declared,
+    ...Object.fromEntries(undeclared(Object.keys(CHANNEL_TEXT_LIMITS) as Array<keyof typeof CHANNEL_TEXT_LIMITS>).map((name) => [name, limitedText(t, name)])),
+    ...Object.fromEntries(undeclared(CHANNEL_EXTERNAL_IDS).map((name) => [name, t.int({ required: false })])),
+    ...Object.fromEntries(undeclared(CHANNEL_FLAGS).map((name) => [name, t.boolean({ required: false })])),
+    ...Object.fromEntries(undeclared(CHANNEL_OBJECT_DOCUMENTS).map((name) => [name, t.field({ type: 'JSON', required: false, description: 'An object.' })])),
+    ...Object.fromEntries(undeclared(CHANNEL_LIST_DOCUMENTS).map((name) => [name, t.field({ type: 'JSON', required: false, description: 'A list of objects.' })])),
+  };
+};
 
 export const SalesChannelCreateInput = builder.inputType('SalesChannelCreateInput', { fields: (t) => channelFields(t, true) });
 export const SalesChannelUpdateInput = builder.inputType('SalesChannelUpdateInput', {

@@ -39,7 +39,7 @@ export const SalesOrderLineRef = builder.prismaObject('SalesOrderLine', {
     taxAmount: t.expose('taxAmount', { type: 'Decimal' }),
     quantityAllocated: t.field({
       type: 'Decimal',
-      description: 'Reserved, in the line’s unit (a kit: the whole kits its reserved components make).',
+      description: 'Reserved, in the line’s unit. A kit: the smallest, over its components, of the reserved quantity divided by the quantity per kit; a fraction of a kit when the components are partly reserved.',
       select: LINE_ALLOCATION_SELECT,
       resolve: (line) => allocatedInLineUnit(line as LineFacts),
     }),
