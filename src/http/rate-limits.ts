@@ -15,14 +15,18 @@ export interface RateLimitedRequest {
   heavy: boolean;
 }
 
+// The two buckets as rows of VALUES, not a SELECT from an array: on Citus an INSERT … SELECT of computed rows is
+// collected on the coordinator and copied in, a two-phase commit that locks every company's shards, while rows
+// of VALUES go straight to the company's shard (docs/scaling-out.md). Citus refuses now() in RETURNING there, so
+// the row gives back its window's start, and the seconds left in the window are counted on this process's clock.
 const COUNT_REQUEST = `
   INSERT INTO "RateLimitCounter" AS c ("companyId", bucket, "windowStart", count)
-  SELECT $1, bucket, to_timestamp(floor(extract(epoch FROM now()) / $3) * $3) AT TIME ZONE 'UTC', 1
-  FROM unnest($2::text[]) AS bucket
+  VALUES ($1, $2, to_timestamp(floor(extract(epoch FROM now()) / $4) * $4) AT TIME ZONE 'UTC', 1),
+         ($1, $3, to_timestamp(floor(extract(epoch FROM now()) / $4) * $4) AT TIME ZONE 'UTC', 1)
   ON CONFLICT ("companyId", bucket) DO UPDATE
   SET count = CASE WHEN c."windowStart" = EXCLUDED."windowStart" THEN c.count + 1 ELSE 1 END,
       "windowStart" = EXCLUDED."windowStart"
-  RETURNING bucket, count, extract(epoch FROM now())::float8 AS now_seconds`;
+  RETURNING bucket, count, extract(epoch FROM "windowStart")::float8 AS window_start_seconds`;
 
 export async function countRequest(sql: SqlRunner, res: ServerResponse, request: RateLimitedRequest, defaults: RateLimits): Promise<void> {
   const { ctx, heavy } = request;
@@ -39,12 +43,14 @@ export async function countRequest(sql: SqlRunner, res: ServerResponse, request:
         { budget: 'token', bucket: caller },
       ];
   // Buckets in one order for every request, so two requests never wait for each other's rows crosswise.
-  const rows = await sql.queryPrepared<{ bucket: string; count: number; now_seconds: number }>(COUNT_REQUEST, [
+  const rows = await sql.queryPrepared<{ bucket: string; count: number; window_start_seconds: number }>(COUNT_REQUEST, [
     ctx.company.id,
-    budgets.map((b) => b.bucket),
+    budgets[0]!.bucket,
+    budgets[1]!.bucket,
     RATE_LIMIT_WINDOW_SECONDS,
   ]);
-  const resetSeconds = Math.max(1, Math.ceil(RATE_LIMIT_WINDOW_SECONDS - (Number(rows[0]!.now_seconds) % RATE_LIMIT_WINDOW_SECONDS)));
+  const windowEnd = Number(rows[0]!.window_start_seconds) + RATE_LIMIT_WINDOW_SECONDS;
+  const resetSeconds = Math.min(RATE_LIMIT_WINDOW_SECONDS, Math.max(1, Math.ceil(windowEnd - Date.now() / 1000)));
   const states = budgets.map(({ budget, bucket }) => {
     const used = Number(rows.find((row) => row.bucket === bucket)!.count);
     return { budget, limit: limits[budget], used, remaining: Math.max(0, limits[budget] - used) };
