@@ -132,6 +132,12 @@ describe.skipIf(!onCitus)("a company's requests on a Citus cluster", () => {
     expect(exported.status, exported.text).toBe(200);
     const document = await call('GET', `/inventory/adjustments/${posted.body.data.id}`);
     expect(document.status, document.text).toBe(200);
+    // A statement Citus collects on the coordinator and copies in commits in two phases, and locks every company's
+    // shards while it runs: the reads did not write one (the request counter once was one, on every request).
+    const twoPhase = () => strictDatabase.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_dist_transaction`).then((rows) => rows[0]!.n);
+    const before = await twoPhase();
+    for (const path of ['/products?per_page=50', '/locations', `/inventory/adjustments/${posted.body.data.id}`]) expect((await call('GET', path)).status).toBe(200);
+    expect(await twoPhase()).toBe(before);
     // A statement across shards is refused, which is what the answers above did not meet.
     const sessions = await strictDatabase.sql.query<{ level: string }>(`SELECT current_setting('citus.multi_task_query_log_level') AS level`);
     expect(sessions[0]!.level).toBe('error');
