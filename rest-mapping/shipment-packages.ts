@@ -5,9 +5,9 @@ import { everyField } from './every-field.js';
 /** Levels of child_packages the responses select: as deep as the service lets packages nest (MAX_PACKAGE_DEPTH). */
 const PACKAGE_LEVELS = 8;
 /** A package's own fields and items: everything but its children. */
-const OWN_FIELDS = everyField('ShipmentPackage', { items: everyField('PackageItem'), childPackages: false });
+export const PACKAGE_OWN_FIELDS = everyField('ShipmentPackage', { items: everyField('PackageItem'), childPackages: false });
 /** A package with its children, grandchildren, … PACKAGE_LEVELS levels in all (GraphQL selections cannot recurse). */
-export const PACKAGE_FIELDS = Array.from({ length: PACKAGE_LEVELS - 1 }).reduce<string>((inner) => `${OWN_FIELDS} childPackages { ${inner} }`, `${OWN_FIELDS} childPackages { id }`);
+export const PACKAGE_FIELDS = Array.from({ length: PACKAGE_LEVELS - 1 }).reduce<string>((inner) => `${PACKAGE_OWN_FIELDS} childPackages { ${inner} }`, `${PACKAGE_OWN_FIELDS} childPackages { id }`);
 
 const SSCC_NOTE =
   'SSCC: 18 digits with a valid GS1 mod-10 check digit, unique in the company (422 at the exact path, e.g. packages.0.child_packages.1.sscc, for a wrong check digit, a length other than 18, other characters, or a duplicate in the request or among stored packages). Send it as a digit string; a JSON number is accepted (read as an integer, zero-padded to 18 digits), but an 18-digit number is past 2^53 and is rounded by JSON parsers, so its check digit fails. Responses always give sscc as an 18-digit string. Absent: the service assigns extension digit 0 + the company gs1_company_prefix (PATCH /company) + the next serial of the company + the check digit; no prefix set → 422 at that package’s sscc.';

@@ -2,6 +2,7 @@
 import type { RestRoute } from '../src/rest/route.js';
 import { everyField } from './every-field.js';
 import { PAGE_META } from './shared.js';
+import { PACKAGE_OWN_FIELDS } from './shipment-packages.js';
 import { packingSlipFileName, renderPackingSlipPdf } from '../src/domain/fulfillment/index.js';
 
 const FULFILLMENT_FIELDS = `id salesOrderId warehouse { id name } status lines { ${everyField('FulfillmentOrderLine', { product: 'id sku name' })} } createdAt updatedAt`;
@@ -76,6 +77,28 @@ export const shipmentRoutes: RestRoute[] = [
     graphql: /* GraphQL */ `query ListSalesOrderShipments($salesOrderId: Int!) { salesOrderShipments(salesOrderId: $salesOrderId) { ${SHIPMENT_FIELDS} } }`,
     pathParams: { salesOrderId: 'salesOrderId' },
     envelope: 'data',
+  },
+  {
+    method: 'GET',
+    path: '/shipments',
+    operationId: 'listShipments',
+    tag: 'Sales Orders',
+    summary: 'List shipments',
+    description:
+      'Shipments of every sales order, oldest first. Filters with the grammar of GET /products: status (draft, shipped, void), sales_order_id, fulfillment_order_id, ' +
+      'warehouse_id (a warehouse: shipments with a line leaving it or one of its locations), shipped_at and created_at (YYYY-MM-DD HH:MM:SS in UTC or YYYY-MM-DD, with gt/gte/lt/lte: shipped_at[gte]=2026-11-01). ' +
+      'sort: id, status, ship_date, shipped_at, created_at, updated_at (- for descending). include_packages=true adds each shipment’s packages, every level in one list in the order they were packed ' +
+      '(parent_package_id says where a package sits; GET /shipments/{id}/packages nests them); without it there is no packages field.',
+    graphql: /* GraphQL */ `
+      query ListShipments($page: Int, $perPage: Int, $sort: String, $filters: [FilterParamInput!], $includePackages: Boolean = false) {
+        shipments(page: $page, perPage: $perPage, sort: $sort, filters: $filters) {
+          items { ${SHIPMENT_FIELDS} packages @include(if: $includePackages) { ${PACKAGE_OWN_FIELDS} } }
+          ${PAGE_META}
+        }
+      }`,
+    queryParams: { page: 'page', per_page: 'perPage', sort: 'sort', include_packages: 'includePackages' },
+    filters: { variable: 'filters', spec: 'shipments' },
+    envelope: 'page',
   },
   {
     method: 'GET',

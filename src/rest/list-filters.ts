@@ -18,7 +18,7 @@ import { PRICE_LIST_FILTERS } from '../domain/pricing/index.js';
 import { EDI_DOCUMENT_FILTERS } from '../domain/edi/index.js';
 import { SESSION_FILTERS } from '../domain/cycle-counts/index.js';
 import { WORK_ORDER_FILTERS } from '../domain/work-orders/index.js';
-import { FULFILLMENT_ORDER_FILTERS, PICKLIST_FILTERS } from '../domain/fulfillment/index.js';
+import { FULFILLMENT_ORDER_FILTERS, PICKLIST_FILTERS, SHIPMENT_FILTERS } from '../domain/fulfillment/index.js';
 import { INVOICE_FILTERS, CUSTOMER_RETURN_FILTERS } from '../domain/invoicing/index.js';
 import { COST_RULE_FILTERS } from '../domain/cost-rules/index.js';
 import { PRODUCTION_BATCH_FILTERS } from '../domain/production/index.js';
@@ -43,6 +43,7 @@ export const FILTER_SPECS: Record<string, FilterSpec<unknown>> = {
   invoices: INVOICE_FILTERS,
   customerReturns: CUSTOMER_RETURN_FILTERS,
   picklists: PICKLIST_FILTERS,
+  shipments: SHIPMENT_FILTERS,
   costRules: COST_RULE_FILTERS,
   productionBatches: PRODUCTION_BATCH_FILTERS,
   forecastWarehouseRows: FORECAST_FILTERS,

@@ -365,12 +365,16 @@ function definiteOutputSchema(
   const named = getNamedType(type);
   if (named instanceof GraphQLObjectType && selectionSet) {
     const properties: Record<string, JsonSchema> = {};
+    // A field under @include or @skip is in the answer only when the request asks for it (e.g. include_packages).
+    const conditional = new Set<string>();
     const visit = (set: SelectionSetNode) => {
       for (const selection of set.selections) {
         if (selection.kind === Kind.FIELD) {
           const field = named.getFields()[selection.name.value];
           if (!field) continue;
-          properties[selection.alias?.value ?? selection.name.value] = {
+          const key = selection.alias?.value ?? selection.name.value;
+          if (selection.directives?.some((directive) => ['include', 'skip'].includes(directive.name.value))) conditional.add(key);
+          properties[key] = {
             ...outputSchema(field.type, selection.selectionSet, schema, fragments),
             ...(field.description ? { description: field.description } : {}),
           };
@@ -382,7 +386,7 @@ function definiteOutputSchema(
       }
     };
     visit(selectionSet);
-    return { type: 'object', required: Object.keys(properties), properties };
+    return { type: 'object', required: Object.keys(properties).filter((key) => !conditional.has(key)), properties };
   }
   if (named instanceof GraphQLEnumType) return { type: 'string', enum: named.getValues().map((v) => v.name) };
   return scalarSchema(named as GraphQLScalarType);

@@ -20,5 +20,5 @@ export * as picklists from './picklists.js';
 export { PICKLIST_FILTERS, PICKLIST_STATUSES } from './picklists.js';
 export { shipShipment } from './shipment-ship.js';
 export * as shipments from './shipments.js';
-export { SHIPMENT_STATUSES } from './shipments.js';
+export { SHIPMENT_STATUSES, SHIPMENT_FILTERS } from './shipments.js';
 export { gs1PrefixProblem } from './sscc.js';

@@ -9,6 +9,9 @@ import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDateOnly, checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { comparisonFilter, dateTimeFilter, type FilterSpec } from '../shared/filters/index.js';
+import { readListArgs, type ListArgs } from '../shared/list-args.js';
+import { pageMeta, type Page } from '../shared/pagination.js';
 import { kitComponents, claimOrder } from '../sales/index.js';
 
 export const SHIPMENT_STATUSES = ['draft', 'shipped', 'void'] as const;
@@ -36,6 +39,36 @@ interface LineRow {
   quantity: Decimal;
   locationId: number;
   lotId: number | null;
+}
+
+/**
+ * The filters of GET /shipments: `status=shipped`, `sales_order_id=12`, `fulfillment_order_id=4`, `warehouse_id=3`
+ * (a line leaves the warehouse or one of its locations), `shipped_at[gte]=2026-11-01T00:00:00Z`, `created_at`.
+ */
+export const SHIPMENT_FILTERS: FilterSpec<Prisma.ShipmentWhereInput> = {
+  status: { kind: 'enum', enumValues: SHIPMENT_STATUSES, where: (op, value) => ({ status: comparisonFilter(op, value as string) }) },
+  sales_order_id: { kind: 'integer', where: (op, value) => ({ salesOrderId: comparisonFilter(op, value as number) }) },
+  fulfillment_order_id: { kind: 'integer', where: (op, value) => ({ fulfillmentOrderId: comparisonFilter(op, value as number) }) },
+  warehouse_id: {
+    kind: 'integer',
+    where: (op, value) => {
+      const warehouse = comparisonFilter(op, value as number);
+      return { lines: { some: { location: { OR: [{ id: warehouse }, { parentId: warehouse }] } } } };
+    },
+  },
+  shipped_at: { kind: 'datetime', where: (op, value) => ({ shippedAt: dateTimeFilter(op, value) }) },
+  created_at: { kind: 'datetime', where: (op, value) => ({ createdAt: dateTimeFilter(op, value) }) },
+};
+
+const SORTABLE = { id: 'id', status: 'status', ship_date: 'shipDate', shipped_at: 'shippedAt', created_at: 'createdAt', updated_at: 'updatedAt' };
+
+export async function listShipments(db: TenantDb, args: ListArgs, query: PassThroughQuery = {}): Promise<Page<any>> {
+  const { window, orderBy, where } = readListArgs(args, SHIPMENT_FILTERS, SORTABLE);
+  const [items, total] = await db.$transaction([
+    db.shipment.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
+    db.shipment.count({ where }),
+  ]);
+  return { items, meta: pageMeta(window, total, items.length) };
 }
 
 export async function listOrderShipments(db: TenantDb, salesOrderId: number, query: PassThroughQuery = {}) {

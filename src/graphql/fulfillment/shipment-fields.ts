@@ -9,7 +9,7 @@ import {
   shipShipment,
   shipmentBillableLines,
 } from '../../domain/fulfillment/index.js';
-import { BillableLineRef, FulfillmentOrderPageRef, ShipmentCreateInput } from './shipment-types.js';
+import { BillableLineRef, FulfillmentOrderPageRef, ShipmentCreateInput, ShipmentPageRef } from './shipment-types.js';
 
 builder.queryFields((t) => ({
   fulfillmentOrders: t.field({
@@ -22,6 +22,15 @@ builder.queryFields((t) => ({
     type: 'FulfillmentOrder',
     args: { id: t.arg.int({ required: true }) },
     resolve: (query, _root, args, ctx) => fulfillment.getFulfillmentOrder(ctx.db, args.id, query),
+  }),
+  shipments: t.field({
+    type: ShipmentPageRef,
+    args: {
+      ...pageArgs(t.arg),
+      filters: filterArg(t.arg, 'Conditions combined with AND: status, sales_order_id, fulfillment_order_id, warehouse_id, shipped_at, created_at.'),
+    },
+    resolve: (_root, args, ctx, info) =>
+      shipments.listShipments(ctx.db, { ...args, filters: filterParams(args.filters) }, queryFromInfo({ context: ctx, info, typeName: 'Shipment', path: ['items'] })),
   }),
   salesOrderShipments: t.prismaField({
     type: ['Shipment'],

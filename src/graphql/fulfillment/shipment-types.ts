@@ -83,6 +83,8 @@ export const ShipmentRef = builder.prismaObject('Shipment', {
   }),
 });
 
+export const ShipmentPageRef = pageOf('ShipmentPage', ShipmentRef);
+
 export const BillableLineRef = builder.objectRef<BillableLine>('BillableLine').implement({
   description: 'What a shipment bills: a shipped order line, the shipping charge or a package fee.',
   fields: (t) => ({
