@@ -7,6 +7,8 @@ import { serverForFile } from '../support/file-server.js';
 import { SettingsClient } from '../support/settings-client.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 import { GRAPHIQL_EXAMPLES } from '../../src/http/graphiql-examples.js';
+import { tenantClient } from '../../src/db/tenant-client.js';
+import { setCompanyRateLimits } from '../../src/domain/tenancy/rate-limits.js';
 
 const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 let session: SettingsClient;
@@ -104,6 +106,31 @@ describe('the settings session on /graphql', () => {
     expect(res.status).toBe(401); // globex's token on acme's host, as without the cookie
     const own = await server.call('POST', '/graphql', { company: null, token: globex.token, headers: { cookie: session.cookieHeader() }, body: { query: '{ viewer { company { slug } } }' } });
     expect(own.body.data.viewer.company.slug).toBe('globex');
+  });
+
+  it('counts against the token budget as a token of its own', async () => {
+    const tokenRemaining = async () => {
+      const res = await api('GET', '/locations');
+      expect(res.headers['ratelimit'], res.text).toMatch(/^"token";r=\d+;t=\d+$/);
+      return Number(/r=(\d+)/.exec(res.headers['ratelimit'])![1]);
+    };
+    const sessionRemaining = async () => {
+      const res = await graphqlWithSession('{ viewer { company { slug } } }', { 'x-csrf-token': csrfToken });
+      expect(res.status, res.text).toBe(200);
+      expect(res.headers['ratelimit-policy']).toMatch(/"token";q=\d+;w=60/);
+      return Number(/"token";r=(\d+)/.exec(res.headers['ratelimit'])![1]);
+    };
+    // A token budget tighter than the company's, so that the RateLimit field shows it; a fresh minute, so that the
+    // six requests below fall in one window.
+    await setCompanyRateLimits(tenantClient(server.database.prisma, acme.companyId), { token: 1000, company: 100_000 });
+    const left = 60 - ((Date.now() / 1000) % 60);
+    if (left < 5) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200));
+    const tokenBefore = await tokenRemaining();
+    const first = await sessionRemaining();
+    expect(await sessionRemaining()).toBe(first - 1);
+    expect(await sessionRemaining()).toBe(first - 2);
+    // The token's budget saw none of the session's three requests, only its own next one.
+    expect(await tokenRemaining()).toBe(tokenBefore - 1);
   });
 
   it("is worthless on another company's host, and after signing out", async () => {
