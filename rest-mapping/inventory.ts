@@ -167,10 +167,10 @@ export const inventoryRoutes: RestRoute[] = [
     tag: 'Inventory',
     summary: "The ledger's movements, newest first: a product's movement history",
     description:
-      'Every posting of the ledger as its signed movements (receipts, shipments, adjustments, transfers, counts, work orders), newest first, filtered by product_id or sku (the SKU or an alternate SKU of the product), location_id, lot_id, source_type (e.g. PURCHASE_RECEIPT, SALES_SHIPMENT, ADJUSTMENT, TRANSFER_SHIPMENT, WORK_ORDER_CONSUMPTION) and occurred_from (at or after) / occurred_to (before), ISO 8601 date-times; a range that ends before it starts → 422 on occurred_to. An unknown SKU gives an empty page.',
+      'Every posting of the ledger as its signed movements (receipts, shipments, adjustments, transfers, counts, work orders), newest first, filtered by product_id or sku (the SKU or an alternate SKU of the product), location_id, lot_id, source_type (e.g. PURCHASE_RECEIPT, SALES_SHIPMENT, ADJUSTMENT, TRANSFER_SHIPMENT, WORK_ORDER_CONSUMPTION) and occurred_from (at or after) / occurred_to (before), ISO 8601 date-times; a range that ends before it starts → 422 on occurred_to. An unknown SKU gives an empty page. sort: id, occurred_at, quantity (- for descending; default -id, ties in id order).',
     graphql: /* GraphQL */ `
-      query ListStockMovements($page: Int, $perPage: Int, $productId: Int, $sku: String, $locationId: Int, $lotId: Int, $sourceType: String, $occurredFrom: DateTime, $occurredTo: DateTime) {
-        stockMovements(page: $page, perPage: $perPage, productId: $productId, sku: $sku, locationId: $locationId, lotId: $lotId, sourceType: $sourceType, occurredFrom: $occurredFrom, occurredTo: $occurredTo) {
+      query ListStockMovements($page: Int, $perPage: Int, $sort: String, $productId: Int, $sku: String, $locationId: Int, $lotId: Int, $sourceType: String, $occurredFrom: DateTime, $occurredTo: DateTime) {
+        stockMovements(page: $page, perPage: $perPage, sort: $sort, productId: $productId, sku: $sku, locationId: $locationId, lotId: $lotId, sourceType: $sourceType, occurredFrom: $occurredFrom, occurredTo: $occurredTo) {
           items { id productId locationId lotId lotNumber quantity unitCost reason sourceType sourceId sourceLineId createdByTokenId occurredAt }
           ${PAGE_META}
         }
@@ -178,6 +178,7 @@ export const inventoryRoutes: RestRoute[] = [
     queryParams: {
       page: 'page',
       per_page: 'perPage',
+      sort: 'sort',
       product_id: 'productId',
       sku: 'sku',
       location_id: 'locationId',

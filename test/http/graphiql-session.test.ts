@@ -112,13 +112,13 @@ describe('the settings session on /graphql', () => {
     const tokenRemaining = async () => {
       const res = await api('GET', '/locations');
       expect(res.headers['ratelimit'], res.text).toMatch(/^"token";r=\d+;t=\d+$/);
-      return Number(/r=(\d+)/.exec(res.headers['ratelimit'])![1]);
+      return Number(/r=(\d+)/.exec(String(res.headers['ratelimit']))![1]);
     };
     const sessionRemaining = async () => {
       const res = await graphqlWithSession('{ viewer { company { slug } } }', { 'x-csrf-token': csrfToken });
       expect(res.status, res.text).toBe(200);
       expect(res.headers['ratelimit-policy']).toMatch(/"token";q=\d+;w=60/);
-      return Number(/"token";r=(\d+)/.exec(res.headers['ratelimit'])![1]);
+      return Number(/"token";r=(\d+)/.exec(String(res.headers['ratelimit']))![1]);
     };
     // A token budget tighter than the company's, so that the RateLimit field shows it; a fresh minute, so that the
     // six requests below fall in one window.
@@ -202,7 +202,7 @@ describe('the saved example queries', () => {
 });
 
 describe('stock and movements by SKU over REST', () => {
-  it('lists the movements newest first, filtered, and the stock of a SKU', async () => {
+  it('lists the movements newest first, filtered, sorted as asked, and the stock of a SKU', async () => {
     const movements = await api('GET', '/inventory/movements?sku=SKU-1&per_page=2');
     expect(movements.status).toBe(200);
     expect(movements.body.data.map((m: any) => [m.quantity, m.lot_number, m.source_type])).toEqual([
@@ -217,6 +217,13 @@ describe('stock and movements by SKU over REST', () => {
     expect(backwards.status).toBe(422);
     expect(Object.keys(backwards.body.errors)).toEqual(['occurred_to']);
     expect((await api('GET', '/inventory/movements?occurred_from=yesterday')).status).toBe(422);
+    const sorted = async (sort: string) => (await api('GET', `/inventory/movements?sku=SKU-1&sort=${sort}`)).body.data.map((m: any) => m.quantity);
+    expect(await sorted('id')).toEqual([5, 3, -1]);
+    expect(await sorted('-quantity')).toEqual([5, 3, -1]);
+    expect(await sorted('quantity')).toEqual([-1, 3, 5]);
+    const badSort = await api('GET', '/inventory/movements?sort=weight');
+    expect(badSort.status).toBe(422);
+    expect(Object.keys(badSort.body.errors)).toEqual(['sort']);
 
     const stock = await api('GET', '/inventory/stock?sku=CHAIR-OLD');
     expect(stock.body.data.map((r: any) => [r.lot_id !== null, r.quantity])).toEqual([

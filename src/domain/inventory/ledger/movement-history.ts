@@ -6,8 +6,11 @@ import { FieldErrorCollector } from '../../shared/errors.js';
 import { namedBySku } from '../../products/index.js';
 import type { PassThroughQuery } from '../../shared/pass-through-query.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../../shared/pagination.js';
+import { parseSort } from '../../shared/sorting.js';
 
 export interface MovementQueryArgs extends PageArgs {
+  /** id, occurred_at or quantity, `-` for descending; default -id, newest first. */
+  sort?: string | null;
   productId?: number | null;
   /** The product's SKU (or one of its alternate SKUs): the same as its productId. */
   sku?: string | null;
@@ -20,12 +23,13 @@ export interface MovementQueryArgs extends PageArgs {
   occurredTo?: Date | null;
 }
 
+const MOVEMENT_SORTS = { id: 'id', occurred_at: 'occurredAt', quantity: 'quantity' };
 
 export async function listMovements(db: TenantDb, args: MovementQueryArgs, query: PassThroughQuery = {}): Promise<Page<any>> {
   const errors = new FieldErrorCollector();
   const window = pageWindow(args, errors);
   if (args.occurredFrom && args.occurredTo && args.occurredFrom >= args.occurredTo) errors.add('occurredTo', 'The end must be after the start (occurredFrom).');
-  errors.throwIfAny();
+  const orderBy = parseSort(args.sort, MOVEMENT_SORTS, '-id', errors);
   const where: Prisma.StockMovementWhereInput = {
     ...(args.productId ? { productId: args.productId } : {}),
     ...(args.sku ? { product: namedBySku(args.sku) } : {}),
@@ -37,7 +41,7 @@ export async function listMovements(db: TenantDb, args: MovementQueryArgs, query
       : {}),
   };
   const [items, total] = await db.$transaction([
-    db.stockMovement.findMany({ ...query, where, orderBy: { id: 'desc' }, skip: window.skip, take: window.take }),
+    db.stockMovement.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.stockMovement.count({ where }),
   ]);
   return { items, meta: pageMeta(window, total, items.length) };
