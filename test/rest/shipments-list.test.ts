@@ -99,6 +99,7 @@ describe('GET /shipments', () => {
     for (const [query, field] of [
       ['?status=lost', 'status'],
       ['?warehouse_id=north', 'warehouse_id'],
+      ['?warehouse_id[gt]=1', 'warehouse_id[gt]'],
       ['?shipped_at[gte]=yesterday', 'shipped_at[gte]'],
       ['?sort=weight', 'sort'],
       ['?include_packages=maybe', 'include_packages'],

@@ -51,6 +51,8 @@ export const SHIPMENT_FILTERS: FilterSpec<Prisma.ShipmentWhereInput> = {
   fulfillment_order_id: { kind: 'integer', where: (op, value) => ({ fulfillmentOrderId: comparisonFilter(op, value as number) }) },
   warehouse_id: {
     kind: 'integer',
+    // One warehouse: "a line at a location with a greater id or parent" would mean nothing.
+    operators: ['eq'],
     where: (op, value) => {
       const warehouse = comparisonFilter(op, value as number);
       return { lines: { some: { location: { OR: [{ id: warehouse }, { parentId: warehouse }] } } } };
