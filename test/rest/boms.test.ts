@@ -6,16 +6,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
 import { assertNoBomCycle } from '../../src/domain/boms/bom-cycles.js';
 import { serverForFile } from '../support/file-server.js';
+import { documentedKeys } from '../support/documented-keys.js';
 
 const { server, companies: { acme, globex }, api } = serverForFile(['acme', 'globex']);
 let db: TenantDb;
 
 const BOM_KEYS = ['created_at', 'extra_costs', 'id', 'items', 'name', 'updated_at'];
-const ITEM_KEYS = [
-  'base_quantity', 'bom_id', 'consumption_basis', 'created_at', 'id', 'note', 'order', 'product', 'product_id',
-  'quantity', 'unit_of_measure', 'uom_id', 'updated_at',
-];
-const EXTRA_COST_KEYS = ['created_at', 'id', 'line_total', 'name', 'quantity', 'unit_price', 'updated_at'];
+// A BOM's items and extra costs answer every field of their GraphQL types: their keys follow the served document.
+const ITEM_KEYS = documentedKeys('getBom', 'data', 'items', '[]');
+const EXTRA_COST_KEYS = documentedKeys('getBom', 'data', 'extra_costs', '[]');
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const units = { gram: 0, kilogram: 0, each: 0, dozen: 0 };

@@ -7,6 +7,7 @@ import { tenantClient } from '../../src/db/tenant-client.js';
 import { openTestDatabase } from '../support/test-database.js';
 import type { Tenant } from '../support/test-server.js';
 import { serverForFile } from '../support/file-server.js';
+import { documentedKeys } from '../support/documented-keys.js';
 import { expectErrors } from '../support/rest-client.js';
 import { recordStatements } from '../support/statement-log.js';
 import { expectNotFoundOnEachMethod } from '../support/seed.js';
@@ -22,7 +23,7 @@ let washer: any;
 let group: any;
 
 const KEYS = ['created_at', 'currency', 'entries', 'id', 'name', 'updated_at'];
-const ENTRY_KEYS = ['id', 'min_quantity', 'price', 'product', 'product_id'];
+const ENTRY_KEYS = documentedKeys('getPriceList', 'data', 'entries', '[]');
 
 /** A channel row written directly (this file tests pricing, not the channel routes). */
 async function channel(label: string, priceListId: number | null): Promise<number> {

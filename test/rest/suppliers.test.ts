@@ -3,11 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Tenant } from '../support/test-server.js';
 import { serverForFile } from '../support/file-server.js';
+import { documentedKeys } from '../support/documented-keys.js';
 
 const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 
 const SUPPLIER_KEYS = ['address', 'city', 'contacts', 'country', 'created_at', 'currency', 'default_lead_time_days', 'email', 'id', 'name', 'notes', 'over_receipt_tolerance_percent', 'payment_terms_days', 'phone', 'updated_at'];
-const CONTACT_KEYS = ['created_at', 'email', 'id', 'name', 'phone', 'role', 'supplier_id', 'updated_at'];
+const CONTACT_KEYS = documentedKeys('getSupplierContact', 'data');
 const SKU_KEYS = [
   'cost', 'created_at', 'currency', 'id', 'lead_time_days', 'min_order_quantity', 'order_multiple', 'product_id',
   'supplier', 'supplier_id', 'supplier_sku', 'updated_at',
