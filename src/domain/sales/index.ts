@@ -12,7 +12,15 @@ export { CONTACT_FILTERS } from './contacts.js';
 export * as customers from './customers.js';
 export { CUSTOMER_COMPANY_FILTERS } from './customers.js';
 export { OPEN_ORDER_STATUSES, demandKey, kitComponents, lineAllocated, lineDemands } from './demand.js';
-export { LINE_ALLOCATION_SELECT, allocatedInLineUnit, backorderedInLineUnit } from './line-quantities.js';
+export {
+  LINE_ALLOCATION_SELECT,
+  allocatedInLineUnit,
+  allocatedInLineUnitSql,
+  allocationsByWarehouseSql,
+  backorderedInLineUnit,
+  backorderedInLineUnitSql,
+  shippedInLineUnitSql,
+} from './line-quantities.js';
 export type { LineFacts } from './line-quantities.js';
 export { receiveChannelOrder, receiveChannelOrderIn } from './order-intake.js';
 export type { IntakeOutcome, PurgatoryReason } from './order-intake.js';

@@ -46,3 +46,42 @@ export function backorderedInLineUnit(line: LineFacts): Decimal {
   const open = Decimal.max(line.quantity.minus(toLineUnit(line, line.baseQuantityShipped)), ZERO);
   return Decimal.max(open.minus(allocatedInLineUnit(line)), ZERO);
 }
+
+// The same quantities as SQL over a line row (`line`, the company as $1), for answers PostgreSQL writes whole
+// (src/graphql/shared/compiled-records.ts). Numeric division keeps at least 16 decimals before the rounding to 10,
+// as Decimal's 20 significant digits do for the quantities a line holds.
+
+/** lineAllocated in the product's base unit: the smallest share over the kit's components, or what is reserved. */
+const allocatedBaseSql = (line: string) => `(
+  SELECT trunc(min(coalesce((
+    SELECT sum(a.quantity) FROM "SalesOrderAllocation" a
+    WHERE a."companyId" = $1::int AND a."salesOrderLineId" = ${line}.id AND a."productId" = part.product_id
+  ), 0) / part.per_unit), 10)
+  FROM (
+    SELECT k."productId" AS product_id, k."baseUomQuantity" AS per_unit FROM "KitItem" k WHERE k."companyId" = $1::int AND k."kitId" = ${line}."productId"
+    UNION ALL
+    SELECT ${line}."productId", 1 WHERE NOT EXISTS (SELECT FROM "KitItem" k WHERE k."companyId" = $1::int AND k."kitId" = ${line}."productId")
+  ) part)`;
+
+const toLineUnitSql = (line: string, base: string) => `round(${base} * ${line}.quantity / ${line}."baseQuantity", 10)`;
+
+/** allocatedInLineUnit as SQL. */
+export const allocatedInLineUnitSql = (line: string) => toLineUnitSql(line, allocatedBaseSql(line));
+
+/** What was shipped of the line, in its unit, as SQL. */
+export const shippedInLineUnitSql = (line: string) => toLineUnitSql(line, `${line}."baseQuantityShipped"`);
+
+/** backorderedInLineUnit as SQL. */
+export const backorderedInLineUnitSql = (line: string) => `CASE WHEN (
+    SELECT o.status FROM "SalesOrder" o WHERE o."companyId" = $1::int AND o.id = ${line}."salesOrderId"
+  ) IN (${OPEN_ORDER_STATUSES.map((status) => `'${status}'`).join(', ')})
+  THEN greatest(greatest(${line}.quantity - ${shippedInLineUnitSql(line)}, 0) - ${allocatedInLineUnitSql(line)}, 0)
+  ELSE 0 END`;
+
+/** The line's reservations summed per warehouse, as rows (warehouseId, quantity) of `related`, by warehouse. */
+export const allocationsByWarehouseSql = (line: string, related: string) => ({
+  from: `(SELECT a."warehouseId", sum(a.quantity) AS quantity FROM "SalesOrderAllocation" a
+    WHERE a."companyId" = $1::int AND a."salesOrderLineId" = ${line}.id GROUP BY a."warehouseId") ${related}`,
+  where: 'true',
+  order: `${related}."warehouseId"`,
+});

@@ -4,6 +4,9 @@
 /** ISO 8601 in UTC with milliseconds, as the DateTime scalar writes it (the columns hold UTC without a zone). */
 export const isoSql = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** A calendar date as YYYY-MM-DD, as formatDateOnly writes it. NULL stays NULL. */
+export const dateOnlySql = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
+
 /** A decimal as the Decimal scalar's JSON number: without the column's trailing zeros. NULL stays NULL. */
 export const decimalSql = (expression: string) => `trim_scale(${expression})`;
 

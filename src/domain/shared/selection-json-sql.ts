@@ -5,7 +5,7 @@
 //
 // The shapes come from catalogues of SQL per type (for example src/domain/products/product-json-types.ts): a
 // field the catalogue does not know cannot be written this way, and the caller answers the ordinary way.
-import { compactFlatObjectSql, decimalSql, isoSql } from './json-sql.js';
+import { compactFlatObjectSql, dateOnlySql, decimalSql, isoSql } from './json-sql.js';
 
 /** What is asked of one object: its keys in order, each the field it shows and what is asked of a related object. */
 export interface JsonSelectionField {
@@ -51,6 +51,8 @@ export const decimalColumn = (name: string): JsonSqlField => ({ value: (row) => 
 export const flatObjectColumn = (name: string): JsonSqlField => ({ value: (row) => compactFlatObjectSql(`${row}."${name}"`) });
 /** A date-time column as the DateTime scalar writes it. */
 export const dateTimeColumn = (name: string): JsonSqlField => ({ value: (row) => isoSql(`${row}."${name}"`) });
+/** A date column as YYYY-MM-DD, as the date-only string fields write it. */
+export const dateOnlyColumn = (name: string): JsonSqlField => ({ value: (row) => dateOnlySql(`${row}."${name}"`) });
 /** Several columns of one kind, by name: `columnsOf(decimalColumn, ['quantity', 'unitCost'])`. */
 export const columnsOf = (make: (name: string) => JsonSqlField, names: readonly string[]): JsonSqlType =>
   Object.fromEntries(names.map((name) => [name, make(name)]));

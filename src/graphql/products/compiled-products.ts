@@ -18,25 +18,13 @@ import type { JsonSelection } from '../../domain/shared/selection-json-sql.js';
 import { filterParams } from '../shared/filters.js';
 import { answerJson, registerCompiledMutationField, registerCompiledRootField, subFields, type PlanScope } from '../shared/compiled-execution.js';
 import { jsonSelectionOf, writableSelectionOf } from '../shared/json-selection.js';
+import { metaKeys } from '../shared/compiled-records.js';
 
 /** The domain's list arguments from the field's (filters as {name, value} pairs). */
 export const productListArgs = (args: Record<string, unknown>): products.ProductListArgs => ({
   ...(args as products.ProductListArgs),
   filters: filterParams(args.filters as Array<{ name: string; value: string }> | null | undefined),
 });
-
-/** The keys asked of PageMeta and the property each shows, or null for a field it does not have. */
-function metaKeys(scope: PlanScope, type: GraphQLObjectType, nodes: FieldNode[]): Array<[string, keyof PageMeta | '__typename']> | null {
-  const fields = subFields(scope, type, nodes);
-  if (!fields) return null;
-  const keys: Array<[string, keyof PageMeta | '__typename']> = [];
-  for (const [key, [node]] of fields) {
-    const name = node.name.value;
-    if (name !== '__typename' && !(name in type.getFields())) return null;
-    keys.push([key, name as keyof PageMeta]);
-  }
-  return keys;
-}
 
 registerCompiledRootField('products', (scope, fieldNodes, args) => {
   const pageType = scope.schema.getType('ProductPage');

@@ -7,12 +7,19 @@ import { Decimal, ZERO } from '../../domain/shared/decimal.js';
 import type { Address } from '../../domain/sales/index.js';
 import {
   allocatedInLineUnit,
+  allocatedInLineUnitSql,
+  allocationsByWarehouseSql,
   backorderedInLineUnit,
+  backorderedInLineUnitSql,
+  shippedInLineUnitSql,
   LINE_ALLOCATION_SELECT,
   type LineFacts,
   SALES_ORDER_STATUSES,
 } from '../../domain/sales/index.js';
 import { AddressInput, AddressRef } from './customer-fields.js';
+import { embeddedDocument, jsonSql } from '../shared/derived-json-types.js';
+import { dateOnlyColumn, plainColumn } from '../../domain/shared/selection-json-sql.js';
+import { decimalSql } from '../../domain/shared/json-sql.js';
 
 export const SalesOrderStatusEnum = builder.enumType('SalesOrderStatus', { values: SALES_ORDER_STATUSES });
 
@@ -42,18 +49,21 @@ export const SalesOrderLineRef = builder.prismaObject('SalesOrderLine', {
       description: 'Reserved, in the line’s unit. A kit: the smallest, over its components, of the reserved quantity divided by the quantity per kit; a fraction of a kit when the components are partly reserved.',
       select: LINE_ALLOCATION_SELECT,
       resolve: (line) => allocatedInLineUnit(line as LineFacts),
+      extensions: jsonSql({ value: (line) => decimalSql(allocatedInLineUnitSql(line)) }),
     }),
     quantityBackordered: t.field({
       type: 'Decimal',
       description: 'Neither shipped nor reserved while the order is open, in the line’s unit; 0 otherwise.',
       select: LINE_ALLOCATION_SELECT,
       resolve: (line) => backorderedInLineUnit(line as LineFacts),
+      extensions: jsonSql({ value: (line) => decimalSql(backorderedInLineUnitSql(line)) }),
     }),
     quantityShipped: t.field({
       type: 'Decimal',
       description: 'In the line’s unit.',
       select: LINE_ALLOCATION_SELECT,
       resolve: (line) => line.baseQuantityShipped.mul(line.quantity).div(line.baseQuantity).toDecimalPlaces(10),
+      extensions: jsonSql({ value: (line) => decimalSql(shippedInLineUnitSql(line)) }),
     }),
     allocations: t.field({
       type: [WarehouseAllocationRef],
@@ -64,6 +74,7 @@ export const SalesOrderLineRef = builder.prismaObject('SalesOrderLine', {
         for (const a of line.allocations) sums.set(a.warehouseId, (sums.get(a.warehouseId) ?? ZERO).plus(a.quantity));
         return [...sums].map(([warehouseId, quantity]) => ({ warehouseId, quantity }));
       },
+      extensions: jsonSql({ type: 'SalesOrderLineAllocation', many: allocationsByWarehouseSql }),
     }),
   }),
 });
@@ -74,13 +85,18 @@ export const SalesOrderRef = builder.prismaObject('SalesOrder', {
     id: t.exposeInt('id'),
     orderNumber: t.exposeString('orderNumber', { description: "The channel's own number, unique per channel (SO-000001 from the service when none is given)." }),
     externalOrderId: t.exposeString('externalOrderId', { nullable: true, description: 'The order id in the channel’s system (order intake).' }),
-    status: t.field({ type: SalesOrderStatusEnum, resolve: (order) => order.status as (typeof SALES_ORDER_STATUSES)[number] }),
+    status: t.field({ type: SalesOrderStatusEnum, resolve: (order) => order.status as (typeof SALES_ORDER_STATUSES)[number], extensions: jsonSql(plainColumn('status')) }),
     channel: t.relation('channel'),
     company: t.relation('customerCompany', { nullable: true }),
-    orderDate: t.string({ description: 'YYYY-MM-DD', resolve: (order) => formatDateOnly(order.orderDate)! }),
+    orderDate: t.string({ description: 'YYYY-MM-DD', resolve: (order) => formatDateOnly(order.orderDate)!, extensions: jsonSql(dateOnlyColumn('orderDate')) }),
     currency: t.exposeString('currency'),
-    shipTo: t.field({ type: AddressRef, nullable: true, resolve: (order) => order.shipTo as Address | null }),
-    requestedShipDate: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (order) => formatDateOnly(order.requestedShipDate) }),
+    shipTo: t.field({ type: AddressRef, nullable: true, resolve: (order) => order.shipTo as Address | null, extensions: jsonSql(embeddedDocument('shipTo')) }),
+    requestedShipDate: t.string({
+      nullable: true,
+      description: 'YYYY-MM-DD',
+      resolve: (order) => formatDateOnly(order.requestedShipDate),
+      extensions: jsonSql(dateOnlyColumn('requestedShipDate')),
+    }),
     shippingMethod: t.exposeString('shippingMethod', { nullable: true }),
     notes: t.exposeString('notes', { nullable: true }),
     lines: t.relation('lines', { query: { orderBy: { position: 'asc' } } }),

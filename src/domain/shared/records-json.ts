@@ -1,0 +1,31 @@
+// Records of one table written as JSON by PostgreSQL in one statement, in the order of the ids given, for each
+// of several selections (a GraphQL query may ask for the same list twice under two keys). The rows' fields and
+// their related rows come from JSON SQL catalogues (selection-json-sql.ts), and each related list is read once
+// for all the records (one grouped read per relation), so a page of 100 orders with their lines, products and
+// allocations is one statement, however many relations it asks for.
+import type { SqlRunner } from '../../db/sql-runner.js';
+import { objectJsonSql, type JsonSelection, type JsonSqlTypes, type PageRelations } from './selection-json-sql.js';
+
+/** The JSON array text of the company's rows of `table` with these ids, in their order, for each selection. */
+export async function recordsJson(
+  sql: SqlRunner,
+  companyId: number,
+  ids: readonly number[],
+  describe: { types: JsonSqlTypes; typeName: string; table: string },
+  selections: readonly JsonSelection[],
+): Promise<string[]> {
+  if (selections.length === 0) return [];
+  const table = `"${describe.table.replace(/"/g, '""')}"`;
+  // The catalogues read the company as $1; $2 is the ids, whose order the page keeps.
+  const arrays = selections.map((selection, index) => {
+    const relations: PageRelations = { ids: 'SELECT id FROM page', joins: [] };
+    const json = objectJsonSql(describe.types, describe.typeName, selection, 'r', relations);
+    return `(SELECT '[' || coalesce(string_agg((${json})::text, ',' ORDER BY page.n), '') || ']'
+      FROM page JOIN ${table} r ON r."companyId" = $1::int AND r.id = page.id
+      ${relations.joins.join('\n      ')}) AS items_${index}`;
+  });
+  const statement = `WITH page AS MATERIALIZED (SELECT id, n FROM unnest($2::int[]) WITH ORDINALITY AS page(id, n))
+    SELECT ${arrays.join(',\n    ')}`;
+  const [row] = await sql.queryPrepared<Record<string, string>>(statement, [companyId, [...ids]]);
+  return selections.map((_, index) => row![`items_${index}`]!);
+}

@@ -1,0 +1,118 @@
+// Lists and single records of any Prisma-backed type answered in one go: the domain's own list or get picks the
+// records (its filters, sort, page and rules, reading ids only), and one statement writes them as JSON as the
+// selection asks (src/domain/shared/records-json.ts), with SQL derived from the GraphQL types
+// (derived-json-types.ts). A field is registered beside its resolver:
+//
+//   compiledList('salesOrders', 'SalesOrder', (ctx, args, query) => orders.listSalesOrders(ctx.db, …, query));
+//
+// where `query` is the Prisma query that reads ids only. A selection some field of which has no SQL is executed
+// field by field, as before.
+import { getNamedType, isObjectType, type FieldNode, type GraphQLObjectType } from 'graphql';
+import type { RequestContext } from '../context.js';
+import type { Page, PageMeta } from '../../domain/shared/pagination.js';
+import { recordsJson } from '../../domain/shared/records-json.js';
+import type { JsonSelection } from '../../domain/shared/selection-json-sql.js';
+import { answerJson, registerCompiledRootField, subFields, type PlanScope } from './compiled-execution.js';
+import { derivedJsonTypes } from './derived-json-types.js';
+import { writableSelectionOf } from './json-selection.js';
+
+/** The Prisma query a domain list or get is given so that it reads the records' ids alone. */
+export const IDS_ONLY = { select: { id: true } } as const;
+type IdRow = { id: number };
+
+/** The keys asked of PageMeta and the property each shows, or null for a field it does not have. */
+export function metaKeys(scope: PlanScope, type: GraphQLObjectType, nodes: FieldNode[]): Array<[string, keyof PageMeta | '__typename']> | null {
+  const fields = subFields(scope, type, nodes);
+  if (!fields) return null;
+  const keys: Array<[string, keyof PageMeta | '__typename']> = [];
+  for (const [key, [node]] of fields) {
+    const name = node.name.value;
+    if (name !== '__typename' && !(name in type.getFields())) return null;
+    keys.push([key, name as keyof PageMeta]);
+  }
+  return keys;
+}
+
+/** The table of a Prisma-backed GraphQL type (models keep their names as tables). */
+function tableOf(scope: PlanScope, typeName: string): string | null {
+  const type = scope.schema.getType(typeName);
+  return (isObjectType(type) && (type.extensions as { pothosPrismaModel?: string }).pothosPrismaModel) || null;
+}
+
+/** What the nodes ask of one `typeName`, when derived SQL can write all of it. */
+const selectionOf = (scope: PlanScope, typeName: string, nodes: FieldNode[]) => writableSelectionOf(scope, derivedJsonTypes(scope.schema).types, typeName, nodes);
+
+/** JSON of the records with these ids, for each selection. */
+const recordsOf = (scope: PlanScope, ctx: RequestContext, typeName: string, table: string, ids: number[], selections: JsonSelection[]) =>
+  recordsJson(ctx.sql, ctx.company.id, ids, { types: derivedJsonTypes(scope.schema).types, typeName, table }, selections);
+
+/**
+ * A root field answering a page (`{items, meta}`) of `typeName`: `list` is the field's domain call given the
+ * Prisma query that reads ids only.
+ */
+export function compiledList(
+  fieldName: string,
+  typeName: string,
+  list: (ctx: RequestContext, args: Record<string, any>, query: typeof IDS_ONLY) => Promise<Page<IdRow>>,
+): void {
+  registerCompiledRootField(fieldName, (scope, fieldNodes, args) => {
+    const pageType = getNamedType(scope.schema.getQueryType()!.getFields()[fieldName]!.type);
+    const metaType = scope.schema.getType('PageMeta');
+    const table = tableOf(scope, typeName);
+    if (!isObjectType(pageType) || !isObjectType(metaType) || !table) return null;
+    const pageFields = subFields(scope, pageType, fieldNodes);
+    if (!pageFields) return null;
+
+    type Part = { key: string } & ({ items: JsonSelection } | { meta: Array<[string, keyof PageMeta | '__typename']> } | { typename: string });
+    const parts: Part[] = [];
+    for (const [key, nodes] of pageFields) {
+      const name = nodes[0].name.value;
+      if (name === 'items') {
+        const items = selectionOf(scope, typeName, nodes);
+        if (!items) return null;
+        parts.push({ key, items });
+      } else if (name === 'meta') {
+        const meta = metaKeys(scope, metaType, nodes);
+        if (!meta) return null;
+        parts.push({ key, meta });
+      } else if (name === '__typename') {
+        parts.push({ key, typename: pageType.name });
+      } else {
+        return null;
+      }
+    }
+    const selections = parts.flatMap((part) => ('items' in part ? [part.items] : []));
+    return async (ctx, options) => {
+      const page = await list(ctx, args, IDS_ONLY);
+      const arrays = await recordsOf(scope, ctx, typeName, table, page.items.map((row) => row.id), selections);
+      const answer: Record<string, unknown> = {};
+      let items = 0;
+      for (const part of parts) {
+        if ('items' in part) answer[part.key] = answerJson(arrays[items++]!, options);
+        else if ('meta' in part) answer[part.key] = Object.fromEntries(part.meta.map(([key, name]) => [key, name === '__typename' ? metaType.name : page.meta[name]]));
+        else answer[part.key] = part.typename;
+      }
+      return answer;
+    };
+  });
+}
+
+/** A root field answering one record of `typeName`: `get` is the field's domain call given the Prisma query that reads the id only. */
+export function compiledRecord(
+  fieldName: string,
+  typeName: string,
+  get: (ctx: RequestContext, args: Record<string, any>, query: typeof IDS_ONLY) => Promise<IdRow>,
+): void {
+  registerCompiledRootField(fieldName, (scope, fieldNodes, args) => {
+    const table = tableOf(scope, typeName);
+    const selection = table && selectionOf(scope, typeName, fieldNodes);
+    if (!table || !selection) return null;
+    return async (ctx, options) => {
+      const { id } = await get(ctx, args, IDS_ONLY);
+      const [array] = await recordsOf(scope, ctx, typeName, table, [id], [selection]);
+      // The array of the one record, as the statement wrote it: its element alone.
+      const text = array!;
+      return answerJson(text.slice(1, -1), options);
+    };
+  });
+}
