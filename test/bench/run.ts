@@ -3,12 +3,14 @@
 // each products case; default 3) and BENCH_PRODUCTS tune them;
 // BENCH_EXPORT_PRODUCTS sizes the stock export case (default 100,000); BENCH_IMPORT_ROWS the imports case (default 100,000);
 // BENCH_POSTING_LINES and BENCH_POSTING_ROUNDS the posting case (default 1,000 lines, 20 adjustments);
-// BENCH_MIXED_CONNECTIONS, BENCH_MIXED_SECONDS and BENCH_MIXED_PRODUCTS the mixed load (default 20, 60 s, 2,000).
+// BENCH_MIXED_CONNECTIONS, BENCH_MIXED_SECONDS and BENCH_MIXED_PRODUCTS the mixed load (default 20, 60 s, 2,000);
+// BENCH_DOCUMENT_ORDERS the document pages (default 300 sales orders).
 import { runInventoryExportBenchmark } from './inventory-export.bench.js';
 import { runProductsBenchmark } from './products.bench.js';
 import { runImportsBenchmark } from './imports.bench.js';
 import { runPostingBenchmark } from './posting.bench.js';
 import { runMixedLoadBenchmark } from './mixed-load.bench.js';
+import { runDocumentsBenchmark } from './documents.bench.js';
 import { printBenchSummary } from './summary.js';
 
 const CASES: Record<string, () => Promise<void>> = {
@@ -17,6 +19,7 @@ const CASES: Record<string, () => Promise<void>> = {
   imports: runImportsBenchmark,
   posting: runPostingBenchmark,
   'mixed-load': runMixedLoadBenchmark,
+  documents: runDocumentsBenchmark,
 };
 
 const wanted = process.argv.slice(2);

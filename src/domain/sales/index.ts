@@ -19,6 +19,7 @@ export {
   allocationsByWarehouseSql,
   backorderedInLineUnit,
   backorderedInLineUnitSql,
+  LINE_SHARED_SQL,
   shippedInLineUnitSql,
 } from './line-quantities.js';
 export type { LineFacts } from './line-quantities.js';

@@ -51,30 +51,34 @@ export function backorderedInLineUnit(line: LineFacts): Decimal {
 // (src/graphql/shared/compiled-records.ts). Numeric division keeps at least 16 decimals before the rounding to 10,
 // as Decimal's 20 significant digits do for the quantities a line holds.
 
-/** lineAllocated in the product's base unit: the smallest share over the kit's components, or what is reserved. */
-const allocatedBaseSql = (line: string) => `(
-  SELECT trunc(min(coalesce((
-    SELECT sum(a.quantity) FROM "SalesOrderAllocation" a
-    WHERE a."companyId" = $1::int AND a."salesOrderLineId" = ${line}.id AND a."productId" = part.product_id
-  ), 0) / part.per_unit), 10)
-  FROM (
-    SELECT k."productId" AS product_id, k."baseUomQuantity" AS per_unit FROM "KitItem" k WHERE k."companyId" = $1::int AND k."kitId" = ${line}."productId"
-    UNION ALL
-    SELECT ${line}."productId", 1 WHERE NOT EXISTS (SELECT FROM "KitItem" k WHERE k."companyId" = $1::int AND k."kitId" = ${line}."productId")
-  ) part)`;
+/**
+ * lineAllocated in the product's base unit: for a kit (a product with kit items) the smallest share over its
+ * components, else what is reserved of the product itself (min over no kit items is NULL: the second branch).
+ */
+const allocatedBaseSql = (line: string) => {
+  const reserved = (product: string) =>
+    `(SELECT sum(a.quantity) FROM "SalesOrderAllocation" a WHERE a."companyId" = $1::int AND a."salesOrderLineId" = ${line}.id AND a."productId" = ${product})`;
+  return `coalesce(
+    (SELECT trunc(min(coalesce(${reserved('k."productId"')}, 0) / k."baseUomQuantity"), 10) FROM "KitItem" k WHERE k."companyId" = $1::int AND k."kitId" = ${line}."productId"),
+    coalesce(${reserved(`${line}."productId"`)}, 0))`;
+};
 
 const toLineUnitSql = (line: string, base: string) => `round(${base} * ${line}.quantity / ${line}."baseQuantity", 10)`;
 
-/** allocatedInLineUnit as SQL. */
-export const allocatedInLineUnitSql = (line: string) => toLineUnitSql(line, allocatedBaseSql(line));
+/** What the line's quantity fields compute once per line (read as `${line}_shared."name"`). */
+export const LINE_SHARED_SQL = {
+  allocated_base: allocatedBaseSql,
+  order_status: (line: string) => `(SELECT o.status FROM "SalesOrder" o WHERE o."companyId" = $1::int AND o.id = ${line}."salesOrderId")`,
+} as const;
+
+/** allocatedInLineUnit as SQL (reads LINE_SHARED_SQL). */
+export const allocatedInLineUnitSql = (line: string) => toLineUnitSql(line, `${line}_shared.allocated_base`);
 
 /** What was shipped of the line, in its unit, as SQL. */
 export const shippedInLineUnitSql = (line: string) => toLineUnitSql(line, `${line}."baseQuantityShipped"`);
 
-/** backorderedInLineUnit as SQL. */
-export const backorderedInLineUnitSql = (line: string) => `CASE WHEN (
-    SELECT o.status FROM "SalesOrder" o WHERE o."companyId" = $1::int AND o.id = ${line}."salesOrderId"
-  ) IN (${OPEN_ORDER_STATUSES.map((status) => `'${status}'`).join(', ')})
+/** backorderedInLineUnit as SQL (reads LINE_SHARED_SQL). */
+export const backorderedInLineUnitSql = (line: string) => `CASE WHEN ${line}_shared.order_status IN (${OPEN_ORDER_STATUSES.map((status) => `'${status}'`).join(', ')})
   THEN greatest(greatest(${line}.quantity - ${shippedInLineUnitSql(line)}, 0) - ${allocatedInLineUnitSql(line)}, 0)
   ELSE 0 END`;
 

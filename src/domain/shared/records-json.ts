@@ -17,14 +17,17 @@ export async function recordsJson(
   if (selections.length === 0) return [];
   const table = `"${describe.table.replace(/"/g, '""')}"`;
   // The catalogues read the company as $1; $2 is the ids, whose order the page keeps.
+  const ctes = ['page AS MATERIALIZED (SELECT id, n FROM unnest($2::int[]) WITH ORDINALITY AS page(id, n))'];
   const arrays = selections.map((selection, index) => {
-    const relations: PageRelations = { ids: 'SELECT id FROM page', joins: [] };
-    const json = objectJsonSql(describe.types, describe.typeName, selection, 'r', relations);
+    // Each selection's aliases start with its own letter, so two selections' grouped reads never share a name.
+    const row = `r${index}`;
+    const relations: PageRelations = { ids: 'SELECT id FROM page', joins: [], ctes };
+    const json = objectJsonSql(describe.types, describe.typeName, selection, row, relations);
     return `(SELECT '[' || coalesce(string_agg((${json})::text, ',' ORDER BY page.n), '') || ']'
-      FROM page JOIN ${table} r ON r."companyId" = $1::int AND r.id = page.id
+      FROM page JOIN ${table} ${row} ON ${row}."companyId" = $1::int AND ${row}.id = page.id
       ${relations.joins.join('\n      ')}) AS items_${index}`;
   });
-  const statement = `WITH page AS MATERIALIZED (SELECT id, n FROM unnest($2::int[]) WITH ORDINALITY AS page(id, n))
+  const statement = `WITH ${ctes.join(',\n  ')}
     SELECT ${arrays.join(',\n    ')}`;
   const [row] = await sql.queryPrepared<Record<string, string>>(statement, [companyId, [...ids]]);
   return selections.map((_, index) => row![`items_${index}`]!);
