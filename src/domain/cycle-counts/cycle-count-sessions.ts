@@ -52,6 +52,28 @@ export function booksHidden(session: { status: string; batch: { blind: boolean }
   return session.batch.blind && (session.status === 'draft' || session.status === 'in_progress');
 }
 
+// A line's fields as SQL over a line row (`line`, the company as $1), for answers PostgreSQL writes whole
+// (src/graphql/shared/compiled-records.ts): the same rules as the resolvers of src/graphql/cycle-counts.
+
+/** booksHidden of the line's session, as SQL. */
+export const lineBooksHiddenSql = (line: string) => `EXISTS (
+    SELECT FROM "CycleCountSession" s JOIN "CycleCountBatch" b ON b."companyId" = s."companyId" AND b.id = s."batchId"
+    WHERE s."companyId" = $1::int AND s.id = ${line}."sessionId" AND b.blind AND s.status IN ('draft', 'in_progress'))`;
+
+/** A value of the books, null while they are hidden. */
+const unlessHiddenSql = (line: string, value: string) => `CASE WHEN ${lineBooksHiddenSql(line)} THEN NULL ELSE ${value} END`;
+
+/** The book quantity when counted (the snapshot until then), null while hidden: not yet trimmed. */
+export const lineExpectedQuantitySql = (line: string) => unlessHiddenSql(line, `coalesce(${line}."expectedQuantity", ${line}."snapshotQuantity")`);
+/** counted − expected, null while hidden: not yet trimmed. */
+export const lineVarianceQuantitySql = (line: string) => unlessHiddenSql(line, `${line}."varianceQuantity"`);
+/** The variance at FIFO unit cost, null while hidden: not yet trimmed. */
+export const lineVarianceValueSql = (line: string) => unlessHiddenSql(line, `${line}."varianceValue"`);
+/** The lot counted, null for a product without lots (stored as ''). */
+export const lineLotNumberSql = (line: string) => `nullif(${line}."lotNumber", '')`;
+/** The SKU of the line's product. */
+export const lineSkuSql = (line: string) => `(SELECT p.sku FROM "Product" p WHERE p."companyId" = $1::int AND p.id = ${line}."productId")`;
+
 /** Holds an in-progress session for counting (422 otherwise). */
 export async function claimForCounting(tx: TenantTx, id: number) {
   const session = await getCycleCountSession(tx, id);

@@ -12,6 +12,7 @@ export {
 export * as labelData from './labels/label-data.js';
 export { shipmentLabels } from './labels/label-data.js';
 export * as packages from './packages.js';
+export { PACKING_ORDER } from './packages.js';
 export type { PackageInput, PackageItemInput } from './packages.js';
 export { packingSlipFileName, renderPackingSlipPdf } from './packing-slip-pdf.js';
 export { pickItem } from './picklist-items.js';
@@ -20,5 +21,5 @@ export * as picklists from './picklists.js';
 export { PICKLIST_FILTERS, PICKLIST_STATUSES } from './picklists.js';
 export { shipShipment } from './shipment-ship.js';
 export * as shipments from './shipments.js';
-export { SHIPMENT_STATUSES, SHIPMENT_FILTERS } from './shipments.js';
+export { SHIPMENT_STATUSES, SHIPMENT_FILTERS, shippingCompanyNameSql } from './shipments.js';
 export { gs1PrefixProblem } from './sscc.js';

@@ -103,9 +103,12 @@ export function flattenPackages(packages: PackageInput[]): FlatPackage[] {
   return flat;
 }
 
+/** The order packages are read in, at every level: as they were packed (position within their parent), then by id. */
+export const PACKING_ORDER = [{ position: 'asc' }, { id: 'asc' }] as const satisfies Prisma.ShipmentPackageOrderByWithRelationInput[];
+
 export async function getShipmentPackages(db: TenantDb, shipmentId: number, query: PassThroughQuery = {}) {
   if (!(await db.shipment.findUnique({ where: byId(shipmentId), select: { id: true } }))) throw new NotFoundError('Shipment', shipmentId);
-  return db.shipmentPackage.findMany({ ...query, where: { shipmentId, parentPackageId: null }, orderBy: [{ position: 'asc' }, { id: 'asc' }] });
+  return db.shipmentPackage.findMany({ ...query, where: { shipmentId, parentPackageId: null }, orderBy: [...PACKING_ORDER] });
 }
 
 export async function createShipmentPackages(db: TenantDb, salesOrderId: number, shipmentId: number, input: ShipmentPackagesInput, query: PassThroughQuery = {}) {
@@ -260,7 +263,7 @@ async function writePackages(tx: TenantTx, salesOrderId: number, shipmentId: num
   }
 
   const topIds = flat.flatMap((p, index) => (p.parent == null ? [ids[index]] : []));
-  return tx.shipmentPackage.findMany({ ...query, where: { id: { in: topIds } }, orderBy: [{ position: 'asc' }, { id: 'asc' }] });
+  return tx.shipmentPackage.findMany({ ...query, where: { id: { in: topIds } }, orderBy: [...PACKING_ORDER] });
 }
 
 /** Bumps the company's 'sscc' sequence by `count` and answers the last serial reserved. */

@@ -17,6 +17,9 @@ export function balanceDue(bill: Pick<Bill, 'total' | 'amountPaid' | 'amountCred
   return bill.total.minus(bill.amountPaid).minus(bill.amountCredited);
 }
 
+/** balanceDue as SQL over a bill row (`bill`), for answers PostgreSQL writes whole. */
+export const balanceDueSql = (bill: string) => `(${bill}.total - ${bill}."amountPaid" - ${bill}."amountCredited")`;
+
 /** The status that follows from what settled the bill (for an approved, not voided bill). */
 export function settledStatus(bill: Pick<Bill, 'total' | 'amountPaid' | 'amountCredited'>): BillStatus {
   if (balanceDue(bill).lte(0)) return 'paid';

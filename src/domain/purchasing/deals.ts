@@ -140,3 +140,13 @@ async function checkDeal(tx: TenantTx, input: DealInput, creating: boolean): Pro
   return data;
 }
 
+/**
+ * The deals a purchase order is linked to, as rows (id, name) of `related`, by deal id as the order's `deals`
+ * field lists them; `owner` is the order's id, so a page of orders reads the links of all its orders at once.
+ */
+export const orderDealsSql = (_order: string, related: string) => ({
+  from: `"DealPurchaseOrder" ${related}_link JOIN "Deal" ${related} ON ${related}."companyId" = ${related}_link."companyId" AND ${related}.id = ${related}_link."dealId"`,
+  where: `${related}_link."companyId" = $1::int`,
+  order: `${related}_link."dealId"`,
+  owner: `${related}_link."purchaseOrderId"`,
+});

@@ -134,10 +134,22 @@ export function lineAmounts(quantity: Decimal, unitCost: Decimal, taxRate: Decim
   return { lineTotal, taxAmount: roundToCurrency(lineTotal.mul(taxRate).div(100), currency) };
 }
 
+/** The order states in which nothing more is expected of a line. */
+const ENDED_ORDER_STATUSES = ['closed', 'cancelled'];
+
 /** Ordered and not yet received; nothing once the order is closed or cancelled. */
 export function openQuantity(line: { quantity: Decimal; quantityReceived: Decimal }, orderStatus: string): Decimal {
-  return orderStatus === 'closed' || orderStatus === 'cancelled' ? ZERO : Decimal.max(line.quantity.minus(line.quantityReceived), ZERO);
+  return ENDED_ORDER_STATUSES.includes(orderStatus) ? ZERO : Decimal.max(line.quantity.minus(line.quantityReceived), ZERO);
 }
+
+/**
+ * openQuantity as SQL over a line row (`line`, the company as $1), for answers PostgreSQL writes whole
+ * (src/graphql/shared/compiled-records.ts): the order's status read beside the line.
+ */
+export const openQuantitySql = (line: string) => `CASE WHEN (
+    SELECT o.status FROM "PurchaseOrder" o WHERE o."companyId" = $1::int AND o.id = ${line}."purchaseOrderId"
+  ) IN (${ENDED_ORDER_STATUSES.map((status) => `'${status}'`).join(', ')})
+  THEN 0 ELSE greatest(${line}.quantity - ${line}."quantityReceived", 0) END`;
 
 export function orderTotals(lines: Pick<LineRow, 'lineTotal' | 'taxAmount'>[], costs: Pick<CostRow, 'amount'>[], currency: string, exchangeRate: Decimal, baseCurrency: string): OrderTotals {
   const subtotal = lines.reduce((sum, line) => sum.plus(line.lineTotal), ZERO);

@@ -264,6 +264,19 @@ function dateField(errors: FieldErrorCollector, field: string, text: string | nu
   return text == null ? null : checkDateOnly(errors, field, text);
 }
 
+/**
+ * The payment terms stored on an order (the object checkPaymentTerms writes, its deposit percent as decimal text)
+ * as one row of `related`, for SQL that writes an order as JSON (the company as $1): none unless an object.
+ */
+export const storedPaymentTermsSql = (order: string, related: string) => ({
+  from: `jsonb_to_record(${order}."paymentTerms") AS ${related}("depositPercent" text, "depositDueDays" int, "balanceDueDays" int, "balanceDueFrom" text)`,
+  where: 'true',
+  when: `jsonb_typeof(${order}."paymentTerms") = 'object'`,
+});
+
+/** The stored deposit percent (decimal text) of a row of storedPaymentTermsSql, as a number. */
+export const storedDepositPercentSql = (terms: string) => `(${terms}."depositPercent")::numeric`;
+
 function checkPaymentTerms(terms: PaymentTermsInput | null, errors: FieldErrorCollector): Prisma.InputJsonObject | null {
   if (terms === null) return null;
   const at = (field: string) => `paymentTerms.${field}`;

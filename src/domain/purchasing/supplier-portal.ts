@@ -2,6 +2,7 @@
 // reject it or propose per-line changes, without an account. A link is valid for its order's current link
 // version until it expires; opening a new link or revoking replaces the version, so older links stop
 // working. The answer is stored on the order as supplier_response; accepting it applies proposed changes.
+import { compactJsonSql } from '../shared/json-sql.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
@@ -76,6 +77,52 @@ export function supplierResponseView(stored: unknown): unknown {
   if (!response) return null;
   return { ...response, lines: (response.lines ?? []).map((line) => ({ ...line, quantity: Number(line.quantity), unit_cost: Number(line.unit_cost) })) };
 }
+
+// supplierResponseView as SQL over the stored jsonb, writing the JSON text JSON.stringify writes of the view:
+// keys in the order the stored object gives them (jsonb's, which is the order Prisma's answer has too), `lines`
+// (and a line's quantity and unit_cost) in place, or added last when the stored object lacks them, and no spaces.
+
+/** JavaScript's Number() of a jsonb value as numeric SQL; NULL where it gives NaN (which JSON writes as null). */
+const javascriptNumberSql = (value: string) => `CASE jsonb_typeof(${value})
+    WHEN 'number' THEN trim_scale((${value})::numeric)
+    WHEN 'string' THEN (SELECT CASE WHEN t.text = '' THEN 0
+      WHEN t.text ~ '^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]{1,3})?$' THEN trim_scale(t.text::numeric) END
+      FROM (SELECT btrim(${value} #>> '{}', E' \\t\\n\\r\\f\\x0B') AS text) t)
+    WHEN 'null' THEN 0
+    WHEN 'boolean' THEN CASE WHEN (${value})::boolean THEN 1 ELSE 0 END
+  END`;
+
+/** A number as the JSON text of Number(value). */
+const javascriptNumberJson = (value: string) => `coalesce((${javascriptNumberSql(value)})::text, 'null')`;
+
+/**
+ * A jsonb value as JSON.stringify writes what JSON.parse reads of it: numbers without trailing zeros, objects and
+ * arrays without the spaces jsonb's text puts after `,` and `:` (strings are matched whole, so theirs stay).
+ */
+const storedValueJson = (value: string) => `CASE jsonb_typeof(${value})
+    WHEN 'number' THEN trim_scale((${value})::numeric)::text
+    WHEN 'object' THEN ${compactJsonSql(value)}::text
+    WHEN 'array' THEN ${compactJsonSql(value)}::text
+    ELSE (${value})::text END`;
+
+/** `{...line, quantity: Number(line.quantity), unit_cost: Number(line.unit_cost)}` of one stored line. */
+const responseLineJson = (line: string) => `(SELECT '{' || concat_ws(',',
+      string_agg(to_json(f.key)::text || ':' || CASE WHEN f.key IN ('quantity', 'unit_cost') THEN ${javascriptNumberJson('f.value')} ELSE ${storedValueJson('f.value')} END, ',' ORDER BY f.n),
+      CASE WHEN (${line}) -> 'quantity' IS NULL THEN '"quantity":null' END,
+      CASE WHEN (${line}) -> 'unit_cost' IS NULL THEN '"unit_cost":null' END) || '}'
+    FROM jsonb_each(${line}) WITH ORDINALITY AS f(key, value, n))`;
+
+/** `(response.lines ?? []).map(…)` of the stored lines. */
+const responseLinesJson = (lines: string) => `CASE WHEN jsonb_typeof(${lines}) = 'array' THEN (
+    SELECT '[' || coalesce(string_agg(${responseLineJson(`CASE WHEN jsonb_typeof(l.value) = 'object' THEN l.value ELSE '{}'::jsonb END`)}, ',' ORDER BY l.n), '') || ']'
+    FROM jsonb_array_elements(${lines}) WITH ORDINALITY AS l(value, n)) ELSE '[]' END`;
+
+/** supplierResponseView of the jsonb `stored` (an order's supplierResponse column) as SQL json; NULL unless an object. */
+export const supplierResponseViewSql = (stored: string) => `CASE WHEN jsonb_typeof(${stored}) = 'object' THEN (
+    SELECT ('{' || concat_ws(',',
+      string_agg(to_json(e.key)::text || ':' || CASE WHEN e.key = 'lines' THEN ${responseLinesJson('e.value')} ELSE ${storedValueJson('e.value')} END, ',' ORDER BY e.n),
+      CASE WHEN (${stored}) -> 'lines' IS NULL THEN '"lines":[]' END) || '}')::json
+    FROM jsonb_each(${stored}) WITH ORDINALITY AS e(key, value, n)) END`;
 
 export interface PortalAnswer {
   action: 'accept' | 'reject' | 'propose';

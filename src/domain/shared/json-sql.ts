@@ -4,6 +4,16 @@
 /** ISO 8601 in UTC with milliseconds, as the DateTime scalar writes it (the columns hold UTC without a zone). */
 export const isoSql = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/**
+ * A jsonb value of any shape as JSON.stringify writes what JSON.parse reads of it (NULL stays NULL): jsonb's text
+ * without its spaces. jsonb writes ": " after a key and ", " between members and elements and no other space outside
+ * strings, and escapes strings as JSON.stringify does, so removing each space outside a string (the pattern skips
+ * strings whole) leaves JSON.stringify's text, keys in jsonb's order, which JSON.parse keeps (JavaScript would put
+ * integer-like keys such as "1" first: for documents with named keys). Numbers keep their digits, which
+ * javascriptNumbers (json-numbers.ts) rewrites the JavaScript way in a REST answer.
+ */
+export const compactJsonSql = (expression: string) => `regexp_replace((${expression})::text, '("(?:[^"\\\\]|\\\\.)*")| ', '\\1', 'g')::json`;
+
 /** A calendar date as YYYY-MM-DD, as formatDateOnly writes it. NULL stays NULL. */
 export const dateOnlySql = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 

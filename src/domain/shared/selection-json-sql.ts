@@ -5,7 +5,7 @@
 //
 // The shapes come from catalogues of SQL per type (for example src/domain/products/product-json-types.ts): a
 // field the catalogue does not know cannot be written this way, and the caller answers the ordinary way.
-import { compactFlatObjectSql, dateOnlySql, decimalSql, isoSql } from './json-sql.js';
+import { compactFlatObjectSql, compactJsonSql, dateOnlySql, decimalSql, isoSql } from './json-sql.js';
 
 /** What is asked of one object: its keys in order, each the field it shows and what is asked of a related object. */
 export interface JsonSelectionField {
@@ -61,6 +61,8 @@ export const plainColumn = (name: string): JsonSqlField => ({ value: (row) => `$
 export const decimalColumn = (name: string): JsonSqlField => ({ value: (row) => decimalSql(`${row}."${name}"`) });
 /** A jsonb column holding an object of scalars (custom fields), written without spaces. */
 export const flatObjectColumn = (name: string): JsonSqlField => ({ value: (row) => compactFlatObjectSql(`${row}."${name}"`) });
+/** A jsonb column of any shape, written as JSON.stringify writes it (compactJsonSql). */
+export const compactJsonColumn = (name: string): JsonSqlField => ({ value: (row) => compactJsonSql(`${row}."${name}"`) });
 /** A date-time column as the DateTime scalar writes it. */
 export const dateTimeColumn = (name: string): JsonSqlField => ({ value: (row) => isoSql(`${row}."${name}"`) });
 /** A date column as YYYY-MM-DD, as the date-only string fields write it. */

@@ -3,7 +3,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { filterArg, filterParams } from '../shared/filters.js';
+import { filterArg, withFilterParams } from '../shared/filters.js';
 import {
   cycleCountSessions as sessions,
   cycleCountTransitions as transitions,
@@ -14,6 +14,10 @@ import {
   type CountSheet,
   type CountSheetRow,
 } from '../../domain/cycle-counts/index.js';
+import { jsonSql } from '../shared/derived-json-types.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { plainColumn } from '../../domain/shared/selection-json-sql.js';
+import { decimalSql } from '../../domain/shared/json-sql.js';
 
 const SessionStatusEnum = builder.enumType('CycleCountSessionStatus', { values: sessions.SESSION_STATUSES });
 
@@ -24,7 +28,7 @@ export const CycleCountSessionRef = builder.prismaObject('CycleCountSession', {
     uuid: t.exposeString('uuid'),
     batchId: t.exposeInt('batchId'),
     warehouseId: t.exposeInt('warehouseId'),
-    status: t.field({ type: SessionStatusEnum, resolve: (s) => s.status as sessions.SessionStatus }),
+    status: t.field({ type: SessionStatusEnum, resolve: (s) => s.status as sessions.SessionStatus, extensions: jsonSql(plainColumn('status')) }),
     skuCount: t.exposeInt('skuCount', { description: 'Distinct SKUs in the snapshot taken at start.' }),
     countedSkuCount: t.exposeInt('countedSkuCount', { description: 'Distinct SKUs with at least one count.' }),
     theoreticalValue: t.expose('theoreticalValue', { type: 'Decimal', nullable: true, description: 'Book value of the stock in scope at posting, at FIFO unit cost.' }),
@@ -50,19 +54,34 @@ const CycleCountLineRef = builder.prismaObject('CycleCountLine', {
   fields: (t) => ({
     id: t.exposeInt('id'),
     productId: t.exposeInt('productId'),
-    sku: t.string({ select: { product: { select: { sku: true } } }, resolve: (l) => l.product.sku }),
+    sku: t.string({ select: { product: { select: { sku: true } } }, resolve: (l) => l.product.sku, extensions: jsonSql({ value: sessions.lineSkuSql }) }),
     locationId: t.exposeInt('locationId'),
-    lotNumber: t.string({ nullable: true, resolve: (l) => l.lotNumber || null }),
+    lotNumber: t.string({ nullable: true, resolve: (l) => l.lotNumber || null, extensions: jsonSql({ value: sessions.lineLotNumberSql }) }),
     expectedQuantity: t.field({
       type: 'Decimal',
       nullable: true,
       description: 'The book quantity when counted (the snapshot until then); null while a blind session is counting.',
       select: { ...LINE_FACTS, expectedQuantity: true, snapshotQuantity: true },
       resolve: (l) => (hidden(l) ? null : (l.expectedQuantity ?? l.snapshotQuantity)),
+      extensions: jsonSql({ value: (line) => decimalSql(sessions.lineExpectedQuantitySql(line)) }),
     }),
     countedQuantity: t.expose('countedQuantity', { type: 'Decimal', nullable: true }),
-    varianceQuantity: t.field({ type: 'Decimal', nullable: true, description: 'counted − expected; hidden like expected.', select: { ...LINE_FACTS, varianceQuantity: true }, resolve: (l) => (hidden(l) ? null : l.varianceQuantity) }),
-    varianceValue: t.field({ type: 'Decimal', nullable: true, description: 'The variance at FIFO unit cost; hidden like expected.', select: { ...LINE_FACTS, varianceValue: true }, resolve: (l) => (hidden(l) ? null : l.varianceValue) }),
+    varianceQuantity: t.field({
+      type: 'Decimal',
+      nullable: true,
+      description: 'counted − expected; hidden like expected.',
+      select: { ...LINE_FACTS, varianceQuantity: true },
+      resolve: (l) => (hidden(l) ? null : l.varianceQuantity),
+      extensions: jsonSql({ value: (line) => decimalSql(sessions.lineVarianceQuantitySql(line)) }),
+    }),
+    varianceValue: t.field({
+      type: 'Decimal',
+      nullable: true,
+      description: 'The variance at FIFO unit cost; hidden like expected.',
+      select: { ...LINE_FACTS, varianceValue: true },
+      resolve: (l) => (hidden(l) ? null : l.varianceValue),
+      extensions: jsonSql({ value: (line) => decimalSql(sessions.lineVarianceValueSql(line)) }),
+    }),
     countedBy: t.exposeInt('countedBy', { nullable: true, description: 'The API token.' }),
     countedAt: t.expose('countedAt', { type: 'DateTime', nullable: true }),
   }),
@@ -112,12 +131,16 @@ const CountResultRef = builder.objectRef<{ sessionId: number; counted: number }>
   }),
 });
 
+compiledList('cycleCountSessions', 'CycleCountSession', (ctx, args, query) => sessions.listCycleCountSessions(ctx.db, withFilterParams(args), query));
+compiledRecord('cycleCountSession', 'CycleCountSession', (ctx, args, query) => sessions.getCycleCountSession(ctx.db, args.id, query));
+compiledList('cycleCountLines', 'CycleCountLine', (ctx, args, query) => sessions.listCycleCountLines(ctx.db, args.sessionId, args, query));
+
 builder.queryFields((t) => ({
   cycleCountSessions: t.field({
     type: SessionPageRef,
     args: { ...pageArgs(t.arg), filters: filterArg(t.arg, 'Conditions combined with AND: batchId, warehouseId, status.') },
     resolve: (_root, args, ctx, info) =>
-      sessions.listCycleCountSessions(ctx.db, { ...args, filters: filterParams(args.filters) }, queryFromInfo({ context: ctx, info, typeName: 'CycleCountSession', path: ['items'] })),
+      sessions.listCycleCountSessions(ctx.db, withFilterParams(args), queryFromInfo({ context: ctx, info, typeName: 'CycleCountSession', path: ['items'] })),
   }),
   cycleCountSession: t.prismaField({
     type: 'CycleCountSession',

@@ -1,6 +1,9 @@
 // GraphQL types of shipment packages (nested) and their items. Rules in src/domain/fulfillment/packages.ts.
 import { builder } from '../builder.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
+import { jsonSql } from '../shared/derived-json-types.js';
+import { dateOnlyColumn } from '../../domain/shared/selection-json-sql.js';
+import { PACKING_ORDER } from '../../domain/fulfillment/index.js';
 import type { PackageInput as PackageInputShape, PackageItemInput as PackageItemInputShape } from '../../domain/fulfillment/index.js';
 
 builder.prismaObject('PackageItem', {
@@ -16,7 +19,7 @@ builder.prismaObject('PackageItem', {
     description: t.exposeString('description', { nullable: true }),
     lotNumber: t.exposeString('lotNumber', { nullable: true }),
     serialNumber: t.exposeString('serialNumber', { nullable: true }),
-    expirationDate: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (i) => formatDateOnly(i.expirationDate) }),
+    expirationDate: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (i) => formatDateOnly(i.expirationDate), extensions: jsonSql(dateOnlyColumn('expirationDate')) }),
     weightLb: t.expose('weightLb', { type: 'Decimal', nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -43,7 +46,9 @@ builder.prismaObject('ShipmentPackage', {
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     items: t.relation('items', { query: { orderBy: { id: 'asc' } } }),
-    childPackages: t.relation('childPackages', { query: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } }),
+    childPackages: t.relation('childPackages', {
+      query: { orderBy: [...PACKING_ORDER] },
+    }),
   }),
 });
 

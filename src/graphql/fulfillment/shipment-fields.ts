@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import { filterArg, filterParams } from '../shared/filters.js';
+import { filterArg, filterParams, withFilterParams } from '../shared/filters.js';
 import {
   fulfillmentOrders as fulfillment,
   shipments,
@@ -10,6 +10,10 @@ import {
   shipmentBillableLines,
 } from '../../domain/fulfillment/index.js';
 import { BillableLineRef, FulfillmentOrderPageRef, ShipmentCreateInput, ShipmentPageRef } from './shipment-types.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+
+compiledList('shipments', 'Shipment', (ctx, args, query) => shipments.listShipments(ctx.db, withFilterParams(args), query));
+compiledRecord('shipment', 'Shipment', (ctx, args, query) => shipments.getShipment(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   fulfillmentOrders: t.field({
@@ -30,7 +34,7 @@ builder.queryFields((t) => ({
       filters: filterArg(t.arg, 'Conditions combined with AND: status, sales_order_id, fulfillment_order_id, warehouse_id, shipped_at, created_at.'),
     },
     resolve: (_root, args, ctx, info) =>
-      shipments.listShipments(ctx.db, { ...args, filters: filterParams(args.filters) }, queryFromInfo({ context: ctx, info, typeName: 'Shipment', path: ['items'] })),
+      shipments.listShipments(ctx.db, withFilterParams(args), queryFromInfo({ context: ctx, info, typeName: 'Shipment', path: ['items'] })),
   }),
   salesOrderShipments: t.prismaField({
     type: ['Shipment'],

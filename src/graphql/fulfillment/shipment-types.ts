@@ -4,7 +4,14 @@ import { builder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
 import type { BillableLine } from '../../domain/fulfillment/index.js';
-import { FULFILLMENT_ORDER_STATUSES, SHIPMENT_STATUSES } from '../../domain/fulfillment/index.js';
+import {
+  FULFILLMENT_ORDER_STATUSES,
+  PACKING_ORDER,
+  SHIPMENT_STATUSES,
+  shippingCompanyNameSql,
+} from '../../domain/fulfillment/index.js';
+import { jsonSql } from '../shared/derived-json-types.js';
+import { dateOnlyColumn, plainColumn } from '../../domain/shared/selection-json-sql.js';
 
 const FulfillmentOrderStatusEnum = builder.enumType('FulfillmentOrderStatus', { values: FULFILLMENT_ORDER_STATUSES });
 const ShipmentStatusEnum = builder.enumType('ShipmentStatus', { values: SHIPMENT_STATUSES });
@@ -53,10 +60,10 @@ export const ShipmentRef = builder.prismaObject('Shipment', {
     id: t.exposeInt('id'),
     salesOrderId: t.exposeInt('salesOrderId'),
     fulfillmentOrderId: t.exposeInt('fulfillmentOrderId', { nullable: true }),
-    status: t.field({ type: ShipmentStatusEnum, resolve: (s) => s.status as (typeof SHIPMENT_STATUSES)[number] }),
+    status: t.field({ type: ShipmentStatusEnum, resolve: (s) => s.status as (typeof SHIPMENT_STATUSES)[number], extensions: jsonSql(plainColumn('status')) }),
     carrier: t.exposeString('carrier', { nullable: true }),
     service: t.exposeString('service', { nullable: true }),
-    shipDate: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (s) => formatDateOnly(s.shipDate) }),
+    shipDate: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (s) => formatDateOnly(s.shipDate), extensions: jsonSql(dateOnlyColumn('shipDate')) }),
     billOfLadingNumber: t.exposeString('billOfLadingNumber', { nullable: true }),
     proNumber: t.exposeString('proNumber', { nullable: true }),
     partnerReferenceNumber: t.exposeString('partnerReferenceNumber', { nullable: true }),
@@ -73,9 +80,13 @@ export const ShipmentRef = builder.prismaObject('Shipment', {
     salesOrder: t.relation('salesOrder'),
     packages: t.relation('packages', {
       description: 'Every package of the shipment at any level (parent_package_id says where it sits), in the order they were packed.',
-      query: { orderBy: [{ position: 'asc' }, { id: 'asc' }] },
+      query: { orderBy: [...PACKING_ORDER] },
     }),
-    companyName: t.string({ description: 'The company the goods ship from (the tenant).', resolve: async (_s, _a, ctx) => (await currentCompany(ctx.db)).name }),
+    companyName: t.string({
+      description: 'The company the goods ship from (the tenant).',
+      resolve: async (_s, _a, ctx) => (await currentCompany(ctx.db)).name,
+      extensions: jsonSql({ value: shippingCompanyNameSql }),
+    }),
     shippedAt: t.expose('shippedAt', { type: 'DateTime', nullable: true }),
     voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),

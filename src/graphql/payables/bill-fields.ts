@@ -3,7 +3,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import { filterArg, filterParams } from '../shared/filters.js';
+import { filterArg, withFilterParams } from '../shared/filters.js';
 import {
   bills,
   approveBill,
@@ -14,6 +14,10 @@ import {
   listBillAllocations,
 } from '../../domain/payables/index.js';
 import { BillAllocationInput, BillApproveInput, BillCreateInput, BillPageRef, BillPaymentInput, BillUpdateInput } from './bill-types.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+
+compiledList('bills', 'Bill', (ctx, args, query) => bills.listBills(ctx.db, withFilterParams(args), query));
+compiledRecord('bill', 'Bill', (ctx, args, query) => bills.getBill(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   bills: t.field({
@@ -23,7 +27,7 @@ builder.queryFields((t) => ({
       filters: filterArg(t.arg, 'Conditions combined with AND: status, supplier_id, purchase_order_id, bill_number, currency, match_status, bill_date, due_date, overdue.'),
     },
     resolve: (_root, args, ctx, info) =>
-      bills.listBills(ctx.db, { ...args, filters: filterParams(args.filters) }, queryFromInfo({ context: ctx, info, typeName: 'Bill', path: ['items'] })),
+      bills.listBills(ctx.db, withFilterParams(args), queryFromInfo({ context: ctx, info, typeName: 'Bill', path: ['items'] })),
   }),
   bill: t.prismaField({
     type: 'Bill',

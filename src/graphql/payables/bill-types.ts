@@ -7,11 +7,15 @@ import { Decimal } from '../../domain/shared/decimal.js';
 import {
   BILL_STATUSES,
   balanceDue,
+  balanceDueSql,
   type BillStatus,
   MATCH_STATUSES,
   type MatchStatus,
 } from '../../domain/payables/index.js';
 import { LANDED_COST_ALLOCATIONS } from '../../domain/purchasing/index.js';
+import { jsonSql } from '../shared/derived-json-types.js';
+import { dateOnlyColumn, plainColumn } from '../../domain/shared/selection-json-sql.js';
+import { decimalSql } from '../../domain/shared/json-sql.js';
 
 export const BillStatusEnum = builder.enumType('BillStatus', { values: BILL_STATUSES });
 export const MatchStatusEnum = builder.enumType('BillMatchStatus', { values: MATCH_STATUSES });
@@ -28,7 +32,7 @@ export const BillLineRef = builder.prismaObject('BillLine', {
     taxRate: t.expose('taxRate', { type: 'Decimal', description: 'Percent.' }),
     lineTotal: t.expose('lineTotal', { type: 'Decimal', description: "quantity × unit price, rounded to the currency's minor units." }),
     taxAmount: t.expose('taxAmount', { type: 'Decimal' }),
-    matchStatus: t.field({ type: MatchStatusEnum, resolve: (line) => line.matchStatus as MatchStatus }),
+    matchStatus: t.field({ type: MatchStatusEnum, resolve: (line) => line.matchStatus as MatchStatus, extensions: jsonSql(plainColumn('matchStatus')) }),
     receivedQuantity: t.expose('matchedQuantity', {
       type: 'Decimal',
       nullable: true,
@@ -46,7 +50,7 @@ export const BillPaymentRef = builder.prismaObject('BillPayment', {
     id: t.exposeInt('id'),
     billId: t.exposeInt('billId'),
     amount: t.expose('amount', { type: 'Decimal', description: "In the bill's currency." }),
-    paidAt: t.string({ description: 'YYYY-MM-DD', resolve: (payment) => formatDateOnly(payment.paidAt)! }),
+    paidAt: t.string({ description: 'YYYY-MM-DD', resolve: (payment) => formatDateOnly(payment.paidAt)!, extensions: jsonSql(dateOnlyColumn('paidAt')) }),
     method: t.exposeString('method', { nullable: true }),
     reference: t.exposeString('reference', { nullable: true }),
     bill: t.relation('bill'),
@@ -91,9 +95,9 @@ export const BillRef = builder.prismaObject('Bill', {
     billNumber: t.exposeString('billNumber', { description: "The supplier's invoice number, unique per supplier." }),
     supplier: t.relation('supplier'),
     purchaseOrderId: t.exposeInt('purchaseOrderId', { nullable: true }),
-    status: t.field({ type: BillStatusEnum, resolve: (bill) => bill.status as BillStatus }),
-    billDate: t.string({ description: 'YYYY-MM-DD', resolve: (bill) => formatDateOnly(bill.billDate)! }),
-    dueDate: t.string({ description: 'YYYY-MM-DD', resolve: (bill) => formatDateOnly(bill.dueDate)! }),
+    status: t.field({ type: BillStatusEnum, resolve: (bill) => bill.status as BillStatus, extensions: jsonSql(plainColumn('status')) }),
+    billDate: t.string({ description: 'YYYY-MM-DD', resolve: (bill) => formatDateOnly(bill.billDate)!, extensions: jsonSql(dateOnlyColumn('billDate')) }),
+    dueDate: t.string({ description: 'YYYY-MM-DD', resolve: (bill) => formatDateOnly(bill.dueDate)!, extensions: jsonSql(dateOnlyColumn('dueDate')) }),
     currency: t.exposeString('currency'),
     exchangeRate: t.expose('exchangeRate', { type: 'Decimal', description: 'Base currency units per unit of the currency, at the bill date.' }),
     notes: t.exposeString('notes', { nullable: true }),
@@ -109,8 +113,14 @@ export const BillRef = builder.prismaObject('Bill', {
       description: 'total − amount_paid − amount_credited.',
       select: { total: true, amountPaid: true, amountCredited: true },
       resolve: (bill) => balanceDue(bill),
+      extensions: jsonSql({ value: (bill) => decimalSql(balanceDueSql(bill)) }),
     }),
-    matchStatus: t.field({ type: MatchStatusEnum, description: 'The three-way match against the purchase order.', resolve: (bill) => bill.matchStatus as MatchStatus }),
+    matchStatus: t.field({
+      type: MatchStatusEnum,
+      description: 'The three-way match against the purchase order.',
+      resolve: (bill) => bill.matchStatus as MatchStatus,
+      extensions: jsonSql(plainColumn('matchStatus')),
+    }),
     varianceAccepted: t.exposeBoolean('varianceAccepted', { description: 'Approved despite a mismatch.' }),
     approvedAt: t.expose('approvedAt', { type: 'DateTime', nullable: true }),
     voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true }),

@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import { filterArg, filterParams } from '../shared/filters.js';
+import { filterArg, withFilterParams } from '../shared/filters.js';
 import {
   purchaseOrders as orders,
   purchaseOrderTransitions as transitions,
@@ -10,6 +10,10 @@ import {
   type InboundSyncResult,
 } from '../../domain/purchasing/index.js';
 import { PurchaseOrderCreateInput, PurchaseOrderPageRef, PurchaseOrderUpdateInput } from './purchase-order-types.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+
+compiledList('purchaseOrders', 'PurchaseOrder', (ctx, args, query) => orders.listPurchaseOrders(ctx.db, withFilterParams(args), query));
+compiledRecord('purchaseOrder', 'PurchaseOrder', (ctx, args, query) => orders.getPurchaseOrder(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   purchaseOrders: t.field({
@@ -19,11 +23,7 @@ builder.queryFields((t) => ({
       filters: filterArg(t.arg, 'Conditions combined with AND: status, supplier_id, warehouse_id, po_number, created_at, e.g. name `status`, value `submitted`.'),
     },
     resolve: (_root, args, ctx, info) =>
-      orders.listPurchaseOrders(
-        ctx.db,
-        { ...args, filters: filterParams(args.filters) },
-        queryFromInfo({ context: ctx, info, typeName: 'PurchaseOrder', path: ['items'] }),
-      ),
+      orders.listPurchaseOrders(ctx.db, withFilterParams(args), queryFromInfo({ context: ctx, info, typeName: 'PurchaseOrder', path: ['items'] })),
   }),
   purchaseOrder: t.prismaField({
     type: 'PurchaseOrder',

@@ -8,8 +8,16 @@ import {
   BALANCE_DUE_FROM,
   PURCHASE_ORDER_STATUSES,
   openQuantity,
+  openQuantitySql,
+  orderDealsSql,
+  storedDepositPercentSql,
+  storedPaymentTermsSql,
   supplierResponseView,
+  supplierResponseViewSql,
 } from '../../domain/purchasing/index.js';
+import { jsonSql } from '../shared/derived-json-types.js';
+import { dateOnlyColumn, plainColumn } from '../../domain/shared/selection-json-sql.js';
+import { decimalSql } from '../../domain/shared/json-sql.js';
 
 export const PurchaseOrderStatusEnum = builder.enumType('PurchaseOrderStatus', { values: PURCHASE_ORDER_STATUSES });
 const BalanceDueFromEnum = builder.enumType('BalanceDueFrom', { values: BALANCE_DUE_FROM });
@@ -23,10 +31,14 @@ interface StoredTerms {
 
 const PaymentTermsRef = builder.objectRef<StoredTerms>('PaymentTerms').implement({
   fields: (t) => ({
-    depositPercent: t.field({ type: 'Decimal', resolve: (terms) => new Decimal(terms.depositPercent) }),
+    depositPercent: t.field({
+      type: 'Decimal',
+      resolve: (terms) => new Decimal(terms.depositPercent),
+      extensions: jsonSql({ value: (terms) => decimalSql(storedDepositPercentSql(terms)) }),
+    }),
     depositDueDays: t.exposeInt('depositDueDays'),
     balanceDueDays: t.exposeInt('balanceDueDays'),
-    balanceDueFrom: t.field({ type: BalanceDueFromEnum, resolve: (terms) => terms.balanceDueFrom }),
+    balanceDueFrom: t.field({ type: BalanceDueFromEnum, resolve: (terms) => terms.balanceDueFrom, extensions: jsonSql(plainColumn('balanceDueFrom')) }),
   }),
 });
 
@@ -46,12 +58,13 @@ export const PurchaseOrderLineRef = builder.prismaObject('PurchaseOrderLine', {
       description: 'Ordered and not yet received; 0 once the order is closed or cancelled.',
       select: { quantity: true, quantityReceived: true, purchaseOrder: { select: { status: true } } },
       resolve: (line) => openQuantity(line, line.purchaseOrder.status),
+      extensions: jsonSql({ value: (line) => decimalSql(openQuantitySql(line)) }),
     }),
     unitCost: t.expose('unitCost', { type: 'Decimal', description: "Per entered unit, in the order's currency." }),
     taxRate: t.expose('taxRate', { type: 'Decimal', description: 'Percent.' }),
     lineTotal: t.expose('lineTotal', { type: 'Decimal', description: "quantity × unit cost, rounded to the currency's minor units." }),
     taxAmount: t.expose('taxAmount', { type: 'Decimal' }),
-    expectedDate: t.string({ ...dateOnly(), resolve: (line) => formatDateOnly(line.expectedDate) }),
+    expectedDate: t.string({ ...dateOnly(), resolve: (line) => formatDateOnly(line.expectedDate), extensions: jsonSql(dateOnlyColumn('expectedDate')) }),
   }),
 });
 
@@ -72,7 +85,11 @@ export const PurchaseOrderRef = builder.prismaObject('PurchaseOrder', {
   fields: (t) => ({
     id: t.exposeInt('id'),
     poNumber: t.exposeString('poNumber'),
-    status: t.field({ type: PurchaseOrderStatusEnum, resolve: (order) => order.status as (typeof PURCHASE_ORDER_STATUSES)[number] }),
+    status: t.field({
+      type: PurchaseOrderStatusEnum,
+      resolve: (order) => order.status as (typeof PURCHASE_ORDER_STATUSES)[number],
+      extensions: jsonSql(plainColumn('status')),
+    }),
     syncStatus: t.exposeString('syncStatus', { description: 'not_synced, synced or failed: the push to an externally managed warehouse.' }),
     lastSyncedAt: t.expose('lastSyncedAt', { type: 'DateTime', nullable: true }),
     externalShipmentId: t.exposeString('externalShipmentId', { nullable: true }),
@@ -80,8 +97,8 @@ export const PurchaseOrderRef = builder.prismaObject('PurchaseOrder', {
     warehouse: t.relation('warehouse'),
     currency: t.exposeString('currency'),
     exchangeRate: t.expose('exchangeRate', { type: 'Decimal', description: 'Base currency units per unit of the currency, at the order date.' }),
-    orderDate: t.string({ resolve: (order) => formatDateOnly(order.orderDate)! }),
-    expectedDate: t.string({ ...dateOnly(), resolve: (order) => formatDateOnly(order.expectedDate) }),
+    orderDate: t.string({ resolve: (order) => formatDateOnly(order.orderDate)!, extensions: jsonSql(dateOnlyColumn('orderDate')) }),
+    expectedDate: t.string({ ...dateOnly(), resolve: (order) => formatDateOnly(order.expectedDate), extensions: jsonSql(dateOnlyColumn('expectedDate')) }),
     reference: t.exposeString('reference', { nullable: true }),
     notes: t.exposeString('notes', { nullable: true }),
     lines: t.relation('lines', { query: { orderBy: { position: 'asc' } } }),
@@ -96,15 +113,22 @@ export const PurchaseOrderRef = builder.prismaObject('PurchaseOrder', {
       description: 'The deals this order is linked to.',
       select: { dealPurchaseOrders: { select: { deal: { select: { id: true, name: true } } }, orderBy: { dealId: 'asc' } } },
       resolve: (order) => order.dealPurchaseOrders.map((link) => link.deal),
+      extensions: jsonSql({ type: 'DealSummary', many: orderDealsSql }),
     }),
     supplierResponse: t.field({
       type: 'JSON',
       nullable: true,
       select: { supplierResponse: true },
       resolve: (order) => supplierResponseView(order.supplierResponse),
+      extensions: jsonSql({ value: (order) => supplierResponseViewSql(`${order}."supplierResponse"`) }),
       description: 'The answer through the supplier portal: {status (accepted, rejected, changes_proposed), responded_at, note, lines: [{line_id, quantity, unit_cost, expected_date}], applied_at?}.',
     }),
-    paymentTerms: t.field({ type: PaymentTermsRef, nullable: true, resolve: (order) => order.paymentTerms as unknown as StoredTerms | null }),
+    paymentTerms: t.field({
+      type: PaymentTermsRef,
+      nullable: true,
+      resolve: (order) => order.paymentTerms as unknown as StoredTerms | null,
+      extensions: jsonSql({ type: 'PaymentTerms', one: storedPaymentTermsSql }),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     submittedAt: t.expose('submittedAt', { type: 'DateTime', nullable: true }),

@@ -3,9 +3,12 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { filterArg, filterParams } from '../shared/filters.js';
+import { filterArg, withFilterParams } from '../shared/filters.js';
 import { customers } from '../../domain/sales/index.js';
 import type { Address } from '../../domain/sales/index.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { embeddedDocument, jsonSql } from '../shared/derived-json-types.js';
+import { flatObjectColumn } from '../../domain/shared/selection-json-sql.js';
 
 export const AddressRef = builder.objectRef<Address>('Address').implement({
   description: 'A postal address; country is an ISO 3166-1 alpha-2 code.',
@@ -45,10 +48,24 @@ const CustomerCompanyRef = builder.prismaObject('CustomerCompany', {
     priceListId: t.exposeInt('priceListId', { nullable: true }),
     priceList: t.relation('priceList', { nullable: true, description: 'Prices its sales lines first.' }),
     paymentTermsDays: t.exposeInt('paymentTermsDays', { nullable: true, description: 'Net days.' }),
-    billingAddress: t.field({ type: AddressRef, nullable: true, resolve: (customer) => customer.billingAddress as Address | null }),
-    shippingAddress: t.field({ type: AddressRef, nullable: true, resolve: (customer) => customer.shippingAddress as Address | null }),
+    billingAddress: t.field({
+      type: AddressRef,
+      nullable: true,
+      resolve: (customer) => customer.billingAddress as Address | null,
+      extensions: jsonSql(embeddedDocument('billingAddress')),
+    }),
+    shippingAddress: t.field({
+      type: AddressRef,
+      nullable: true,
+      resolve: (customer) => customer.shippingAddress as Address | null,
+      extensions: jsonSql(embeddedDocument('shippingAddress')),
+    }),
     notes: t.exposeString('notes', { nullable: true }),
-    customFields: t.expose('customFields', { type: 'JSON', description: 'Free-form values keyed by snake_case name: text, numbers or booleans.' }),
+    customFields: t.expose('customFields', {
+      type: 'JSON',
+      description: 'Free-form values keyed by snake_case name: text, numbers or booleans.',
+      extensions: jsonSql(flatObjectColumn('customFields')),
+    }),
     contacts: t.relation('contacts', { query: { orderBy: { id: 'asc' } } }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -83,12 +100,15 @@ const CustomerCompanyUpdateInput = builder.inputType('CustomerCompanyUpdateInput
   fields: (t) => customerFields(t, false),
 });
 
+compiledList('customerCompanies', 'CustomerCompany', (ctx, args, query) => customers.listCustomerCompanies(ctx.db, withFilterParams(args), query));
+compiledRecord('customerCompany', 'CustomerCompany', (ctx, args, query) => customers.getCustomerCompany(ctx.db, args.id, query));
+
 builder.queryFields((t) => ({
   customerCompanies: t.field({
     type: CustomerCompanyPageRef,
     args: { ...pageArgs(t.arg), filters: filterArg(t.arg, 'Conditions combined with AND: name, email, currency, price_list_id, created_at, updated_at.') },
     resolve: (_root, args, ctx, info) =>
-      customers.listCustomerCompanies(ctx.db, { ...args, filters: filterParams(args.filters) }, queryFromInfo({ context: ctx, info, typeName: 'CustomerCompany', path: ['items'] })),
+      customers.listCustomerCompanies(ctx.db, withFilterParams(args), queryFromInfo({ context: ctx, info, typeName: 'CustomerCompany', path: ['items'] })),
   }),
   customerCompany: t.prismaField({
     type: 'CustomerCompany',

@@ -2,13 +2,12 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import { filterArg, filterParams } from '../shared/filters.js';
+import { filterArg, withFilterParams } from '../shared/filters.js';
 import { salesOrders as orders, salesOrderTransitions as transitions } from '../../domain/sales/index.js';
 import { SalesOrderCreateInput, SalesOrderPageRef, SalesOrderUpdateInput } from './sales-order-types.js';
 import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 
-const listArgs = (args: Record<string, any>) => ({ ...args, filters: filterParams(args.filters) });
-compiledList('salesOrders', 'SalesOrder', (ctx, args, query) => orders.listSalesOrders(ctx.db, listArgs(args), query));
+compiledList('salesOrders', 'SalesOrder', (ctx, args, query) => orders.listSalesOrders(ctx.db, withFilterParams(args), query));
 compiledRecord('salesOrder', 'SalesOrder', (ctx, args, query) => orders.getSalesOrder(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
@@ -16,7 +15,7 @@ builder.queryFields((t) => ({
     type: SalesOrderPageRef,
     args: { ...pageArgs(t.arg), filters: filterArg(t.arg, 'Conditions combined with AND: status, channel_id, company_id, order_number, created_at.') },
     resolve: (_root, args, ctx, info) =>
-      orders.listSalesOrders(ctx.db, listArgs(args), queryFromInfo({ context: ctx, info, typeName: 'SalesOrder', path: ['items'] })),
+      orders.listSalesOrders(ctx.db, withFilterParams(args), queryFromInfo({ context: ctx, info, typeName: 'SalesOrder', path: ['items'] })),
   }),
   salesOrder: t.prismaField({
     type: 'SalesOrder',

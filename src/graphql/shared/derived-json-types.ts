@@ -99,7 +99,8 @@ function columnSql(field: GraphQLField<unknown, unknown>, column: ModelField): D
     case 'SafeInt:Int':
     case 'String:String':
     case 'Boolean:Boolean':
-      return { sql: plainColumn(column.name) };
+      // Prisma reads a NULL list column as an empty list.
+      return { sql: list ? { value: (row) => `coalesce(${row}.${quote(column.name)}, '{}')` } : plainColumn(column.name) };
     case 'Decimal:Decimal':
       return list ? { reason: 'a list of decimals' } : { sql: decimalColumn(column.name) };
     case 'DateTime:DateTime':
@@ -118,11 +119,42 @@ function scalarSql(field: GraphQLField<unknown, unknown>, column: string): Deriv
   return ['String', 'Int', 'Boolean', 'SafeInt'].includes(named.name) ? { sql: plainColumn(column) } : { reason: `the ${named.name} scalar` };
 }
 
+/**
+ * The `query` option of a relation field (`t.relation('lines', { query: { orderBy: … } })`), as the Prisma plugin
+ * hands it to Prisma: its select function, called as for a selection of the relation alone. Null when there is
+ * none; undefined when it cannot be read without a request (a query that depends on the arguments or context).
+ */
+function relationQuery(field: GraphQLField<unknown, unknown>, relationName: string): Record<string, unknown> | null | undefined {
+  const select = (field.extensions as { pothosPrismaSelect?: unknown }).pothosPrismaSelect;
+  if (typeof select !== 'function') return null;
+  try {
+    const selected = (select({}, {}, (query: unknown) => query, () => ({})) as { select?: Record<string, unknown> }).select?.[relationName];
+    return selected === true || selected == null ? null : typeof selected === 'object' ? (selected as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A relation query's `where` as SQL on `related`: equalities of columns with plain values only, else null. */
+function whereSql(where: unknown, related: string): string | null {
+  if (where == null) return '';
+  if (typeof where !== 'object') return null;
+  const terms: string[] = [];
+  for (const [column, value] of Object.entries(where)) {
+    if (typeof value === 'number' && Number.isSafeInteger(value)) terms.push(`${related}.${quote(column)} = ${value}`);
+    else if (typeof value === 'boolean') terms.push(`${related}.${quote(column)} = ${value}`);
+    else if (typeof value === 'string') terms.push(`${related}.${quote(column)} = '${value.replace(/'/g, "''")}'`);
+    else return null;
+  }
+  return terms.map((term) => ` AND ${term}`).join('');
+}
+
 /** The `orderBy` of a relation's `query` option as SQL on `related`, or null when it is not a plain ordering. */
-function orderSql(query: unknown, related: string): string | null {
+function orderSql(query: Record<string, unknown> | null, related: string): string | null {
   if (query == null) return `${related}.id`;
-  if (typeof query !== 'object' || Object.keys(query).some((key) => key !== 'orderBy')) return null;
-  const orderBy = (query as { orderBy?: unknown }).orderBy;
+  if (Object.keys(query).some((key) => key !== 'orderBy' && key !== 'where')) return null;
+  if (query.orderBy === undefined) return `${related}.id`;
+  const orderBy = query.orderBy;
   const terms = Array.isArray(orderBy) ? orderBy : [orderBy];
   const parts: string[] = [];
   for (const term of terms) {
@@ -159,27 +191,26 @@ function relationSql(field: GraphQLField<unknown, unknown>, model: string, relat
   const backFrom = back?.relationFromFields ?? [];
   if (backFrom.length !== 2 || backFrom[0] !== 'companyId') return { reason: `model ${relation.type} holds no company-first key to ${model}` };
   const owner = quote(backFrom[1]!);
-  const query = (field.extensions as { pothosOptions?: { query?: unknown } }).pothosOptions?.query;
+  const query = relationQuery(field, relation.name);
+  if (query === undefined) return { reason: 'a relation whose query depends on the request' };
   if (!relation.isList) {
     if (query != null) return { reason: 'a query option on a single relation' };
     return {
       sql: { type: named.name, one: (row, related) => ({ from: `${table} ${related}`, where: `${related}."companyId" = $1::int AND ${related}.${owner} = ${row}.id` }) },
     };
   }
-  if (typeof query === 'function') return { reason: 'a relation whose query depends on its arguments' };
-  return orderSql(query, 'r') === null
-    ? { reason: 'a relation query other than an ordering' }
-    : {
-        sql: {
-          type: named.name,
-          many: (_row, related) => ({
-            from: `${table} ${related}`,
-            where: `${related}."companyId" = $1::int`,
-            order: orderSql(query, related)!,
-            owner: `${related}.${owner}`,
-          }),
-        },
-      };
+  if (orderSql(query, 'r') === null || whereSql(query?.where, 'r') === null) return { reason: 'a relation query other than an ordering and equalities' };
+  return {
+    sql: {
+      type: named.name,
+      many: (_row, related) => ({
+        from: `${table} ${related}`,
+        where: `${related}."companyId" = $1::int${whereSql(query?.where, related)}`,
+        order: orderSql(query, related)!,
+        owner: `${related}.${owner}`,
+      }),
+    },
+  };
 }
 
 /** One field's SQL, or why it has none. */

@@ -16,6 +16,12 @@ export const FilterParamInput = builder.inputType('FilterParamInput', {
 export const filterArg = (arg: ArgBuilder, description: string) =>
   arg({ type: [FilterParamInput], required: false, description });
 
+/** A list field's arguments as the domain's list functions take them: the filters as `[name, value]` pairs. */
+export const withFilterParams = <Args extends { filters?: ReadonlyArray<{ name: string; value: string }> | null }>(args: Args) => ({
+  ...args,
+  filters: filterParams(args.filters),
+});
+
 /** The argument's entries as the `[name, value]` pairs the domain's grammar reads. */
 export function filterParams(filters: ReadonlyArray<{ name: string; value: string }> | null | undefined): Array<[string, string]> {
   return (filters ?? []).map((f) => [f.name, f.value]);

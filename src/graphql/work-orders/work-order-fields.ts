@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import { filterArg, filterParams } from '../shared/filters.js';
+import { filterArg, withFilterParams } from '../shared/filters.js';
 import {
   workOrders,
   workOrderTransitions as transitions,
@@ -10,6 +10,7 @@ import {
   workOrderCompletions as completions,
 } from '../../domain/work-orders/index.js';
 import { WorkOrderCreateInput, WorkOrderPageRef, WorkOrderUpdateInput } from './work-order-types.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 
 const ReasonInput = builder.inputType('WorkOrderReasonInput', { fields: (t) => ({ reason: t.string({ required: false }) }) });
 const CompleteInput = builder.inputType('WorkOrderCompleteInput', {
@@ -33,13 +34,16 @@ const CompletionInput = builder.inputType('WorkOrderCompletionInput', {
   }),
 });
 
+compiledList('workOrders', 'WorkOrder', (ctx, args, query) => workOrders.listWorkOrders(ctx.db, withFilterParams(args), query));
+compiledRecord('workOrder', 'WorkOrder', (ctx, args, query) => workOrders.getWorkOrder(ctx.db, args.id, query));
+
 const actor = (ctx: { caller: { tokenId: number | null } }) => ({ tokenId: ctx.caller.tokenId });
 
 builder.queryFields((t) => ({
   workOrders: t.field({
     type: WorkOrderPageRef,
     args: { ...pageArgs(t.arg), filters: filterArg(t.arg, 'Conditions combined with AND: status, produced_sku_id, production_batch_id, is_on_hold, vendor_id.') },
-    resolve: (_root, args, ctx, info) => workOrders.listWorkOrders(ctx.db, { ...args, filters: filterParams(args.filters) }, queryFromInfo({ context: ctx, info, typeName: 'WorkOrder', path: ['items'] })),
+    resolve: (_root, args, ctx, info) => workOrders.listWorkOrders(ctx.db, withFilterParams(args), queryFromInfo({ context: ctx, info, typeName: 'WorkOrder', path: ['items'] })),
   }),
   workOrder: t.prismaField({ type: 'WorkOrder', args: { id: t.arg.int({ required: true }) }, resolve: (query, _r, args, ctx) => workOrders.getWorkOrder(ctx.db, args.id, query) }),
   workOrderSteps: t.prismaField({ type: ['WorkOrderStep'], args: { workOrderId: t.arg.int({ required: true }) }, resolve: (query, _r, args, ctx) => steps.listSteps(ctx.db, args.workOrderId, query) }),

@@ -7,6 +7,25 @@ import { WORK_ORDER_STATUSES } from '../../domain/work-orders/index.js';
 import type { ConsumedComponent } from '../../domain/work-orders/index.js';
 import { Decimal } from '../../domain/shared/decimal.js';
 import { REST_BASE_PATH } from '../../rest/base-path.js';
+import { jsonSql } from '../shared/derived-json-types.js';
+import { compactJsonColumn, dateOnlyColumn, flatObjectColumn } from '../../domain/shared/selection-json-sql.js';
+
+
+/** The paths of a work order's sub-resources under its own path: what `links` answers, in JS and in SQL alike. */
+const LINK_SUFFIXES = { self: '', steps: '/steps', completions: '/completions', productionEntries: '/completions', statusHistory: '/status-history' } as const;
+type WorkOrderLinks = Record<keyof typeof LINK_SUFFIXES, string>;
+const linksOf = (id: number): WorkOrderLinks => {
+  const self = `${REST_BASE_PATH}/work-orders/${id}`;
+  return Object.fromEntries(Object.entries(LINK_SUFFIXES).map(([key, suffix]) => [key, `${self}${suffix}`])) as WorkOrderLinks;
+};
+const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;
+/** The same paths as one row of `related` with a column per link, for the order row `row`. */
+const linksSql = (row: string, related: string) => ({
+  from: `(SELECT ${Object.entries(LINK_SUFFIXES)
+    .map(([key, suffix]) => `${sqlText(`${REST_BASE_PATH}/work-orders/`)} || ${row}.id::text || ${sqlText(suffix)} AS "${key}"`)
+    .join(', ')}) ${related}`,
+  where: 'true',
+});
 
 export const WorkOrderRef = builder.prismaObject('WorkOrder', {
   description: 'Making a product from its BOM: draft → released → in_progress → completed, or cancelled; may be on hold.',
@@ -21,7 +40,12 @@ export const WorkOrderRef = builder.prismaObject('WorkOrder', {
     producedQty: t.expose('producedQty', { type: 'Decimal', description: 'What production entries made so far.' }),
     unproducedQty: t.expose('unproducedQty', { type: 'Decimal', nullable: true, description: 'Left unproduced when completed with force.' }),
     completionTrigger: t.exposeString('completionTrigger', { description: 'manual or finish_step' }),
-    expectedCompletionDate: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (o) => formatDateOnly(o.expectedCompletionDate) }),
+    expectedCompletionDate: t.string({
+      nullable: true,
+      description: 'YYYY-MM-DD',
+      resolve: (o) => formatDateOnly(o.expectedCompletionDate),
+      extensions: jsonSql(dateOnlyColumn('expectedCompletionDate')),
+    }),
     productionWarehouseId: t.exposeInt('productionWarehouseId'),
     destinationWarehouseId: t.exposeInt('destinationWarehouseId'),
     vendorId: t.exposeInt('vendorId', { nullable: true }),
@@ -31,7 +55,12 @@ export const WorkOrderRef = builder.prismaObject('WorkOrder', {
     destinationWarehouse: t.relation('destinationWarehouse'),
     vendor: t.relation('vendor', { nullable: true }),
     serviceUnitPrice: t.expose('serviceUnitPrice', { type: 'Decimal', nullable: true }),
-    costRuleResolution: t.expose('costRuleResolution', { type: 'JSON', nullable: true, description: 'The WORK_ORDER cost rule resolution of the service unit cost (as POST /cost-rules/resolve answers it); null when no rule applies.' }),
+    costRuleResolution: t.expose('costRuleResolution', {
+      type: 'JSON',
+      nullable: true,
+      description: 'The WORK_ORDER cost rule resolution of the service unit cost (as POST /cost-rules/resolve answers it); null when no rule applies.',
+      extensions: jsonSql(compactJsonColumn('costRuleResolution')),
+    }),
     notes: t.exposeString('notes', { nullable: true }),
     holdReason: t.exposeString('holdReason', { nullable: true }),
     cancelReason: t.exposeString('cancelReason', { nullable: true }),
@@ -40,15 +69,13 @@ export const WorkOrderRef = builder.prismaObject('WorkOrder', {
     updatedBy: t.exposeInt('updatedBy', { nullable: true }),
     heldBy: t.exposeInt('heldBy', { nullable: true }),
     steps: t.relation('steps', { query: { orderBy: { sequence: 'asc' } } }),
-    customFields: t.expose('customFields', { type: 'JSON' }),
+    customFields: t.expose('customFields', { type: 'JSON', extensions: jsonSql(flatObjectColumn('customFields')) }),
     alternateIds: t.exposeStringList('alternateIds'),
     links: t.field({
       type: WorkOrderLinksRef,
       select: { id: true },
-      resolve: (o) => {
-        const self = `${REST_BASE_PATH}/work-orders/${o.id}`;
-        return { self, steps: `${self}/steps`, completions: `${self}/completions`, productionEntries: `${self}/completions`, statusHistory: `${self}/status-history` };
-      },
+      resolve: (o) => linksOf(o.id),
+      extensions: jsonSql({ type: 'WorkOrderLinks', one: linksSql }),
     }),
     completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
@@ -57,7 +84,7 @@ export const WorkOrderRef = builder.prismaObject('WorkOrder', {
 });
 
 const WorkOrderLinksRef = builder
-  .objectRef<{ self: string; steps: string; completions: string; productionEntries: string; statusHistory: string }>('WorkOrderLinks')
+  .objectRef<WorkOrderLinks>('WorkOrderLinks')
   .implement({
     description: 'Paths of the work order and its sub-resources under the API.',
     fields: (t) => ({
