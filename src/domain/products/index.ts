@@ -11,7 +11,7 @@ export {
   PRODUCT_TYPES,
 } from './product-input.js';
 export type { LotDeductionStrategy, ProductInput, ProductType } from './product-input.js';
-export { PRODUCT_JSON_TYPES } from './product-json-types.js';
+export { PRODUCT_COMPUTED_SQL, PRODUCT_JSON_TYPES } from './product-json-types.js';
 export { productJson } from './product-json.js';
 export { resolveProductLines } from './product-lines.js';
 export { canWriteProducts, productPageJson } from './product-page-json.js';

@@ -42,11 +42,11 @@ const linkedRows = (type: string, linkTable: string, linkColumn: string, table: 
   }),
 });
 
-/** A weight group's stored entries, in their order, as Weight objects. */
+/** A weight group's stored entries, in their order, as Weight rows (columns unit and value). */
 const weightEntries = (group: string): JsonSqlField => ({
   type: 'Weight',
   many: (row, related) => ({
-    from: `jsonb_array_elements(${row}."${group}") WITH ORDINALITY AS ${related}(entry, n)`,
+    from: `ROWS FROM (jsonb_to_recordset(${row}."${group}") AS (unit text, value numeric)) WITH ORDINALITY AS ${related}(unit, value, n)`,
     where: 'true',
     order: `${related}.n`,
     when: `jsonb_array_length(${row}."${group}") > 0`,
@@ -55,16 +55,30 @@ const weightEntries = (group: string): JsonSqlField => ({
 
 const byId = (related: string) => `${related}.id`;
 
+/**
+ * The Product fields the GraphQL type computes with resolvers of its own (product-types.ts declares these as their
+ * SQL, so every document that shows a product writes them the same way): the weights' entries, the stored enums,
+ * custom fields, and the tags and BOMs through their link tables.
+ */
+export const PRODUCT_COMPUTED_SQL: JsonSqlType = {
+  type: column('type'),
+  lotDeductionStrategy: column('lotDeductionStrategy'),
+  customFields: flatObjectColumn('customFields'),
+  ...Object.fromEntries(WEIGHT_GROUPS.map((group) => [group, weightEntries(group)])),
+  tags: linkedRows('Tag', 'ProductTag', 'tagId', 'Tag', (related) => `${related}.name`),
+  boms: linkedRows('Bom', 'ProductBom', 'bomId', 'Bom', (_related, link) => `${link}."bomId"`),
+};
+
 const PRODUCT: JsonSqlType = {
   ...columns(column, [
-    'id', 'name', 'description', 'sku', 'upc', 'hsCode', 'type', 'status', 'imageUrl',
-    'sellable', 'discontinued', 'isDropShipItem', 'taxable', 'lotTracking', 'roundUpAsComponent', 'lotDeductionStrategy', 'defaultSupplyMethod',
+    'id', 'name', 'description', 'sku', 'upc', 'hsCode', 'status', 'imageUrl',
+    'sellable', 'discontinued', 'isDropShipItem', 'taxable', 'lotTracking', 'roundUpAsComponent', 'defaultSupplyMethod',
     'categoryId', 'subcategoryId', 'supplierId', 'priorityListId', 'distributionTemplateId', 'distributionTemplateCategoryId',
     'defaultUomId', 'parentProductId',
   ]),
   ...columns(decimal, [...PRODUCT_PRICE_FIELDS, ...PRODUCT_DIMENSION_FIELDS]),
-  customFields: flatObjectColumn('customFields'),
-  ...Object.fromEntries(WEIGHT_GROUPS.flatMap((group) => [[group, weightEntries(group)], [`${group}Oz`, decimal(`${group}Oz`)], [`${group}Lb`, decimal(`${group}Lb`)]])),
+  ...PRODUCT_COMPUTED_SQL,
+  ...Object.fromEntries(WEIGHT_GROUPS.flatMap((group) => [[`${group}Oz`, decimal(`${group}Oz`)], [`${group}Lb`, decimal(`${group}Lb`)]])),
   ...timestamps,
   category: oneById('Category', 'ProductCategory', 'categoryId'),
   subcategory: oneById('Category', 'ProductCategory', 'subcategoryId'),
@@ -81,17 +95,12 @@ const PRODUCT: JsonSqlType = {
   attachments: childRows('ProductAttachment', 'ProductAttachment', 'productId', byId),
   substitutions: childRows('ProductSubstitution', 'ProductSubstitution', 'productId', (related) => `${related}.priority, ${related}.id`),
   kitItems: childRows('KitItem', 'KitItem', 'kitId', byId),
-  tags: linkedRows('Tag', 'ProductTag', 'tagId', 'Tag', (related) => `${related}.name`),
-  boms: linkedRows('Bom', 'ProductBom', 'bomId', 'Bom', (_related, link) => `${link}."bomId"`),
 };
 
 /** Product and the types a product's fields lead to, by GraphQL type name. */
 export const PRODUCT_JSON_TYPES: JsonSqlTypes = {
   Product: PRODUCT,
-  Weight: {
-    unit: { value: (row) => `${row}.entry->>'unit'` },
-    value: { value: (row) => decimalSql(`(${row}.entry->>'value')::numeric`) },
-  },
+  Weight: { unit: column('unit'), value: decimal('value') },
   Category: { ...columns(column, ['id', 'name', 'parentId']), ...timestamps },
   Supplier: {
     ...columns(column, ['id', 'name', 'email', 'phone', 'currency', 'address', 'city', 'country', 'notes', 'paymentTermsDays', 'defaultLeadTimeDays']),
