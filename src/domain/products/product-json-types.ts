@@ -8,6 +8,7 @@ import {
   dateTimeColumn as dateTime,
   decimalColumn as decimal,
   flatObjectColumn,
+  linkedRows,
   oneById,
   plainColumn as column,
   type JsonSqlField,
@@ -31,16 +32,6 @@ const childRows = (type: string, table: string, parentColumn: string, order: (re
   }),
 });
 
-/** Rows of `table` linked to the row through `linkTable` (productId → `linkColumn`), in `order`. */
-const linkedRows = (type: string, linkTable: string, linkColumn: string, table: string, order: (related: string, link: string) => string): JsonSqlField => ({
-  type,
-  many: (row, related) => ({
-    from: `"${linkTable}" ${related}_link JOIN "${table}" ${related} ON ${related}."companyId" = ${related}_link."companyId" AND ${related}.id = ${related}_link."${linkColumn}"`,
-    where: `${related}_link."companyId" = $1::int`,
-    order: order(related, `${related}_link`),
-    owner: `${related}_link."productId"`,
-  }),
-});
 
 /** A weight group's stored entries, in their order, as Weight rows (columns unit and value). */
 const weightEntries = (group: string): JsonSqlField => ({
@@ -65,8 +56,8 @@ export const PRODUCT_COMPUTED_SQL: JsonSqlType = {
   lotDeductionStrategy: column('lotDeductionStrategy'),
   customFields: flatObjectColumn('customFields'),
   ...Object.fromEntries(WEIGHT_GROUPS.map((group) => [group, weightEntries(group)])),
-  tags: linkedRows('Tag', 'ProductTag', 'tagId', 'Tag', (related) => `${related}.name`),
-  boms: linkedRows('Bom', 'ProductBom', 'bomId', 'Bom', (_related, link) => `${link}."bomId"`),
+  tags: linkedRows('Tag', 'ProductTag', 'productId', 'tagId', 'Tag', (related) => `${related}.name`),
+  boms: linkedRows('Bom', 'ProductBom', 'productId', 'bomId', 'Bom', (_related, link) => `${link}."bomId"`),
 };
 
 const PRODUCT: JsonSqlType = {

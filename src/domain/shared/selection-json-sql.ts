@@ -61,6 +61,8 @@ export const plainColumn = (name: string): JsonSqlField => ({ value: (row) => `$
 export const decimalColumn = (name: string): JsonSqlField => ({ value: (row) => decimalSql(`${row}."${name}"`) });
 /** A jsonb column holding an object of scalars (custom fields), written without spaces. */
 export const flatObjectColumn = (name: string): JsonSqlField => ({ value: (row) => compactFlatObjectSql(`${row}."${name}"`) });
+/** A date-time column as whole Unix seconds (the sales channel's contract), rounded down as unixSeconds does. */
+export const unixSecondsColumn = (name: string): JsonSqlField => ({ value: (row) => `floor(extract(epoch FROM ${row}."${name}"))::bigint` });
 /** A jsonb column of any shape, written as JSON.stringify writes it (compactJsonSql). */
 export const compactJsonColumn = (name: string): JsonSqlField => ({ value: (row) => compactJsonSql(`${row}."${name}"`) });
 /** A date-time column as the DateTime scalar writes it. */
@@ -70,6 +72,23 @@ export const dateOnlyColumn = (name: string): JsonSqlField => ({ value: (row) =>
 /** Several columns of one kind, by name: `columnsOf(decimalColumn, ['quantity', 'unitCost'])`. */
 export const columnsOf = (make: (name: string) => JsonSqlField, names: readonly string[]): JsonSqlType =>
   Object.fromEntries(names.map((name) => [name, make(name)]));
+/** Rows of `table` linked to the row through `linkTable` (its `ownerColumn` → `linkColumn`), in `order`. */
+export const linkedRows = (
+  type: string,
+  linkTable: string,
+  ownerColumn: string,
+  linkColumn: string,
+  table: string,
+  order: (related: string, link: string) => string,
+): JsonSqlField => ({
+  type,
+  many: (_row, related) => ({
+    from: `"${linkTable}" ${related}_link JOIN "${table}" ${related} ON ${related}."companyId" = ${related}_link."companyId" AND ${related}.id = ${related}_link."${linkColumn}"`,
+    where: `${related}_link."companyId" = $1::int`,
+    order: order(related, `${related}_link`),
+    owner: `${related}_link."${ownerColumn}"`,
+  }),
+});
 /** The row of `table` whose id is the row's `idColumn`, in the same company ($1). */
 export const oneById = (type: string, table: string, idColumn: string): JsonSqlField => ({
   type,

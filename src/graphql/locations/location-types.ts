@@ -1,5 +1,6 @@
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
+import { jsonSql } from '../shared/derived-json-types.js';
 
 export const LocationRef = builder.prismaObject('Location', {
   description: 'A warehouse (top-level location, no parent) or a location inside a warehouse.',
@@ -9,7 +10,7 @@ export const LocationRef = builder.prismaObject('Location', {
     name: t.exposeString('name'),
     parentId: t.exposeInt('parentId', { nullable: true, description: 'The warehouse this location sits in; null for a warehouse.' }),
     parent: t.relation('parent', { nullable: true }),
-    isWarehouse: t.boolean({ resolve: (location) => location.parentId === null }),
+    isWarehouse: t.boolean({ resolve: (location) => location.parentId === null, extensions: jsonSql({ value: (row) => `(${row}."parentId" IS NULL)` }) }),
     isPickLocation: t.exposeBoolean('isPickLocation'),
     address: t.exposeString('address', { nullable: true }),
     streetAddress1: t.exposeString('streetAddress1', { nullable: true }),

@@ -2,6 +2,8 @@
 // seconds and credentials write-only) and its inputs. Rules in src/domain/sales/channels.ts.
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
+import { jsonSql } from '../shared/derived-json-types.js';
+import { linkedRows, unixSecondsColumn } from '../../domain/shared/selection-json-sql.js';
 import { TagRef } from '../suppliers/tag-fields.js';
 import { WarehouseGroupRef } from '../inventory/inventory-types.js';
 import {
@@ -51,6 +53,7 @@ export const SalesChannelRef = builder.prismaObject('SalesChannel', {
       type: [TagRef],
       select: { tags: { select: { tag: true }, orderBy: { tagId: 'asc' } } },
       resolve: (channel) => channel.tags.map((link) => link.tag),
+      extensions: jsonSql(linkedRows('Tag', 'SalesChannelTag', 'channelId', 'tagId', 'Tag', (_related, link) => `${link}."tagId"`)),
     }),
     metafields: t.expose('metafields', { type: 'JSON', description: 'A list of objects; empty when unset.' }),
     isDropship: t.exposeBoolean('isDropship'),
@@ -68,6 +71,11 @@ export const SalesChannelRef = builder.prismaObject('SalesChannel', {
       description: 'Whether credentials are stored (they are write-only and never shown).',
       select: { credentials: true },
       resolve: (channel) => channel.credentials !== null && !(typeof channel.credentials === 'object' && Object.keys(channel.credentials).length === 0),
+      // The same test in SQL: a JSON null reads as null, an empty object or list as nothing set.
+      extensions: jsonSql({
+        value: (row) =>
+          `CASE WHEN ${row}.credentials IS NULL OR jsonb_typeof(${row}.credentials) = 'null' THEN false WHEN jsonb_typeof(${row}.credentials) IN ('object', 'array') THEN ${row}.credentials NOT IN ('{}'::jsonb, '[]'::jsonb) ELSE true END`,
+      }),
     }),
     fees: t.expose('fees', { type: 'JSON' }),
     priceListId: t.exposeInt('priceListId', { nullable: true, description: "Prices lines without a unit price when the customer has no list of its own." }),
@@ -75,8 +83,8 @@ export const SalesChannelRef = builder.prismaObject('SalesChannel', {
     ediPartnerId: t.exposeString('ediPartnerId', { nullable: true, description: "The partner's interchange id (ISA08 on what we send, ISA06 on what it sends)." }),
     ediQualifier: t.exposeString('ediQualifier', { nullable: true, description: "The qualifier of the partner's id (ISA07/ISA05), e.g. ZZ." }),
     ediEndpointUrl: t.exposeString('ediEndpointUrl', { nullable: true, description: 'Outbound documents are POSTed here as application/edi-x12; without it they stay pending for the partner to collect.' }),
-    createdAt: t.int({ description: 'Unix seconds.', select: { createdAt: true }, resolve: (channel) => unixSeconds(channel.createdAt) }),
-    updatedAt: t.int({ description: 'Unix seconds.', select: { updatedAt: true }, resolve: (channel) => unixSeconds(channel.updatedAt) }),
+    createdAt: t.int({ description: 'Unix seconds.', select: { createdAt: true }, resolve: (channel) => unixSeconds(channel.createdAt), extensions: jsonSql(unixSecondsColumn('createdAt')) }),
+    updatedAt: t.int({ description: 'Unix seconds.', select: { updatedAt: true }, resolve: (channel) => unixSeconds(channel.updatedAt), extensions: jsonSql(unixSecondsColumn('updatedAt')) }),
     createdBy: t.exposeInt('createdBy', { nullable: true, description: 'The API token that created the channel.' }),
     updatedBy: t.exposeInt('updatedBy', { nullable: true, description: 'The API token that changed it last.' }),
   }),
