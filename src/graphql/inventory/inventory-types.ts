@@ -1,5 +1,7 @@
 // GraphQL object types of the inventory core: warehouse groups, lots, ledger movements, adjustments and
 // stock rows. Relations go through the Prisma plugin so a page loads each relation in one query.
+import { dateOnlyColumn, plainColumn } from '../../domain/shared/selection-json-sql.js';
+import { jsonSql } from '../shared/derived-json-types.js';
 import { loaderFor, rowsById } from '../shared/loaders.js';
 import { LocationRef } from '../locations/location-types.js';
 import { ProductRef } from '../products/product-types.js';
@@ -21,11 +23,15 @@ export const WarehouseGroupRef = builder.prismaObject('WarehouseGroup', {
       nullable: true,
       description: "Which lot is taken when a caller names none; a product's own setting wins. Null: the newest lot.",
       resolve: (group) => group.lotDeductionStrategy as LotDeductionStrategy | null,
+      extensions: jsonSql(plainColumn('lotDeductionStrategy')),
     }),
     allowNegativeStock: t.exposeBoolean('allowNegativeStock', { description: 'Whether stock in its warehouses may go below zero.' }),
     warehouseIds: t.intList({
       select: { warehouses: { select: { id: true }, orderBy: { id: 'asc' } } },
       resolve: (group) => group.warehouses.map((warehouse) => warehouse.id),
+      extensions: jsonSql({
+        value: (row) => `(SELECT coalesce(array_agg(w.id ORDER BY w.id), '{}') FROM "Location" w WHERE w."companyId" = $1::int AND w."warehouseGroupId" = ${row}.id)`,
+      }),
     }),
     warehouses: t.relation('warehouses', { query: { orderBy: { id: 'asc' } } }),
     externallyManaged: t.exposeBoolean('externallyManaged', { description: 'Its warehouses are run by an external warehouse system (WMS).' }),
@@ -34,6 +40,7 @@ export const WarehouseGroupRef = builder.prismaObject('WarehouseGroup', {
       description: 'Whether an API key for the warehouse system is stored (the key itself is never shown).',
       select: { externalWmsApiKey: true },
       resolve: (group) => group.externalWmsApiKey !== null && group.externalWmsApiKey !== '',
+      extensions: jsonSql({ value: (row) => `coalesce(${row}."externalWmsApiKey" <> '', false)` }),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -46,8 +53,8 @@ export const LotRef = builder.prismaObject('Lot', {
     id: t.exposeInt('id'),
     productId: t.exposeInt('productId'),
     lotNumber: t.exposeString('lotNumber'),
-    productionDate: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (lot) => formatDateOnly(lot.productionDate) }),
-    expiryDate: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (lot) => formatDateOnly(lot.expiryDate) }),
+    productionDate: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (lot) => formatDateOnly(lot.productionDate), extensions: jsonSql(dateOnlyColumn('productionDate')) }),
+    expiryDate: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (lot) => formatDateOnly(lot.expiryDate), extensions: jsonSql(dateOnlyColumn('expiryDate')) }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });

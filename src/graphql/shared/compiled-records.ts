@@ -16,6 +16,9 @@ import { answerJson, registerCompiledRootField, subFields, type PlanScope } from
 import { derivedJsonTypes } from './derived-json-types.js';
 import { writableSelectionOf } from './json-selection.js';
 
+/** The type each root field registered here answers, by field name (for the test that every field it reaches has SQL). */
+export const COMPILED_ROOT_TYPES = new Map<string, string>();
+
 /** The Prisma query a domain list or get is given so that it reads the records' ids alone. */
 export const IDS_ONLY = { select: { id: true } } as const;
 type IdRow = { id: number };
@@ -55,6 +58,7 @@ export function compiledList(
   typeName: string,
   list: (ctx: RequestContext, args: Record<string, any>, query: typeof IDS_ONLY) => Promise<Page<IdRow>>,
 ): void {
+  COMPILED_ROOT_TYPES.set(fieldName, typeName);
   registerCompiledRootField(fieldName, (scope, fieldNodes, args) => {
     const pageType = getNamedType(scope.schema.getQueryType()!.getFields()[fieldName]!.type);
     const metaType = scope.schema.getType('PageMeta');
@@ -103,6 +107,7 @@ export function compiledRecord(
   typeName: string,
   get: (ctx: RequestContext, args: Record<string, any>, query: typeof IDS_ONLY) => Promise<IdRow>,
 ): void {
+  COMPILED_ROOT_TYPES.set(fieldName, typeName);
   registerCompiledRootField(fieldName, (scope, fieldNodes, args) => {
     const table = tableOf(scope, typeName);
     const selection = table && selectionOf(scope, typeName, fieldNodes);

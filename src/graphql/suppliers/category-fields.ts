@@ -1,4 +1,5 @@
 // Product categories and subcategories in GraphQL (type `Category`); rules in src/domain/catalog-support.
+import { jsonSql } from '../shared/derived-json-types.js';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
@@ -14,6 +15,7 @@ export const CategoryRef = builder.prismaObject('ProductCategory', {
       description: 'category or subcategory.',
       select: { parentId: true },
       resolve: (category) => (category.parentId === null ? 'category' : 'subcategory'),
+      extensions: jsonSql({ value: (row) => `CASE WHEN ${row}."parentId" IS NULL THEN 'category' ELSE 'subcategory' END` }),
     }),
     parentId: t.exposeInt('parentId', { nullable: true, description: 'The category a subcategory sits under; null for a category.' }),
     parent: t.relation('parent', { nullable: true }),

@@ -1,5 +1,6 @@
 // Priority lists, distribution templates and distribution template categories in GraphQL: small named
 // records that products point at. Rules in src/domain/catalog-support.
+import { jsonSql } from '../shared/derived-json-types.js';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
@@ -19,6 +20,10 @@ export const PriorityListRef = builder.prismaObject('PriorityList', {
       description: 'Warehouses in priority order (first is taken first); warehouses not listed come after, by id.',
       select: { warehouses: { select: { warehouseId: true }, orderBy: { position: 'asc' } } },
       resolve: (list) => list.warehouses.map((entry) => entry.warehouseId),
+      extensions: jsonSql({
+        value: (row) =>
+          `(SELECT coalesce(array_agg(e."warehouseId" ORDER BY e.position), '{}') FROM "PriorityListWarehouse" e WHERE e."companyId" = $1::int AND e."priorityListId" = ${row}.id)`,
+      }),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),

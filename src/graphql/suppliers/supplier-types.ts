@@ -1,4 +1,6 @@
 // GraphQL types of suppliers and their contacts.
+import { plainColumn } from '../../domain/shared/selection-json-sql.js';
+import { jsonSql } from '../shared/derived-json-types.js';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
 
@@ -39,15 +41,17 @@ export const SupplierContactRef = builder.prismaObject('Contact', {
   description: 'A person to talk to at a supplier (a contact owned by the supplier, in this older shape).',
   fields: (t) => ({
     id: t.exposeInt('id'),
-    supplierId: t.int({ select: { supplierId: true }, resolve: (contact) => contact.supplierId! }),
+    supplierId: t.int({ select: { supplierId: true }, resolve: (contact) => contact.supplierId!, extensions: jsonSql(plainColumn('supplierId')) }),
     name: t.string({
       description: 'First name and last name.',
       select: { firstName: true, lastName: true },
       resolve: (contact) => [contact.firstName, contact.lastName].filter(Boolean).join(' '),
+      // concat_ws leaves out NULLs, and nullif makes an empty name one, as filter(Boolean) does.
+      extensions: jsonSql({ value: (row) => `concat_ws(' ', nullif(${row}."firstName", ''), nullif(${row}."lastName", ''))` }),
     }),
     email: t.exposeString('email', { nullable: true }),
     phone: t.exposeString('phone', { nullable: true }),
-    role: t.string({ nullable: true, description: "The contact's title.", select: { title: true }, resolve: (contact) => contact.title }),
+    role: t.string({ nullable: true, description: "The contact's title.", select: { title: true }, resolve: (contact) => contact.title, extensions: jsonSql(plainColumn('title')) }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
