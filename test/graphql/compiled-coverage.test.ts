@@ -1,0 +1,107 @@
+// Nothing falls back to field-by-field execution in silence (issue 34, goal 2). Every field of every Prisma-backed
+// object type has SQL derived from its type (src/graphql/shared/derived-json-types.ts) or declared beside its
+// resolver, or is listed below with the reason it is answered by its resolver. A new field that is neither fails
+// here, and so does a listed field that has gained SQL (take it off the list). Every type a root field answered in
+// one statement reaches (its relations, at any depth) is written whole, but for the fields listed.
+import { getNamedType, isObjectType } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { buildSchema } from '../../src/graphql/schema.js';
+import { derivedJsonTypes } from '../../src/graphql/shared/derived-json-types.js';
+import { COMPILED_ROOT_TYPES } from '../../src/graphql/shared/compiled-records.js';
+
+const CALLERS_JSON =
+  "a JSON document of the caller's own shape: JavaScript puts integer-like keys first when it reads one and jsonb keeps its own key order, so SQL cannot promise the same text";
+const ADJUSTMENT_CATALOGUE = 'an inventory adjustment is written by its own catalogue (src/domain/inventory/adjustment-json-types.ts), which knows these';
+const NOT_YET =
+  'no root field answered in one statement reaches this type yet (issue 34 goes on area by area: invoices, returns, picklists, transfers, payables beyond bills, reports); its resolver answers it';
+
+/** Fields answered by their resolvers, by type, each group with its reason. */
+const FIELD_BY_FIELD: Array<{ reason: string; fields: Record<string, string[]> }> = [
+  {
+    reason: CALLERS_JSON,
+    fields: {
+      SalesChannel: [
+        'channelIntegrationMapping', 'fees', 'filters', 'metafields', 'pullOrderIntegrationMapping', 'pushCostIntegrationMapping',
+        'pushOrderIntegrationMapping', 'pushStockIntegrationMapping', 'restrictions',
+      ],
+      CostRuleScope: ['scopeExtra'],
+      Import: ['options'],
+      PurgatoryEntry: ['payload'],
+    },
+  },
+  { reason: ADJUSTMENT_CATALOGUE, fields: { InventoryAdjustmentLine: ['lotNumber', 'movements'] } },
+  {
+    reason: 'a unit class and a conversion rule are read through the units routes, which are not answered in one statement yet',
+    fields: { UnitClass: ['baseUnitOfMeasure'], UnitConversionRule: ['product', 'productAlternateSkus'] },
+  },
+  {
+    reason: NOT_YET,
+    fields: {
+      BillAllocation: ['lineShares'],
+      CostRule: ['documentType', 'effectiveFrom', 'effectiveTo', 'options', 'vendorName'],
+      CustomerReturn: ['creditNoteId', 'status'],
+      CustomerReturnLine: ['disposition', 'product'],
+      CycleCountBatch: ['scheduledFor', 'warehouseIds'],
+      Deal: ['expectedCloseDate', 'purchaseOrders', 'purchaseOrdersTotalBase', 'stage'],
+      EdiDocument: ['controlNumber', 'reference'],
+      ExchangeRate: ['asOf'],
+      ForecastWarehouseRow: ['belowReorderPoint', 'sku'],
+      FulfillmentOrder: ['status'],
+      Import: ['stats'],
+      Invoice: ['balanceDue', 'companyName', 'dueDate', 'issueDate', 'kind', 'status'],
+      InvoicePayment: ['paidAt'],
+      PaymentObligation: ['dueDate'],
+      Picklist: ['fulfillmentOrderIds', 'status'],
+      PicklistItem: ['expiryDate', 'lotDeductionStrategy', 'lotNumber', 'productionDate', 'uom', 'uomId'],
+      Prepayment: ['paidAt', 'remainingAmount'],
+      ProductionBatch: ['totalPlannedQty', 'workOrderIds'],
+      PurgatoryEntry: ['reasons'],
+      ReceivingReport: ['costAdjustments'],
+      ShippingRateTable: ['brackets', 'zones'],
+      StockMovement: ['lotNumber'],
+      TransferOrderLine: ['lotNumber', 'lots', 'outstandingQuantity', 'sku', 'unitCost'],
+      VendorCredit: ['creditDate', 'remainingAmount'],
+      VendorReturn: ['vendorCreditId'],
+      VendorReturnLine: ['lineTotal'],
+      WorkOrderCompletion: ['components', 'expiryDate', 'productionDate'],
+    },
+  },
+];
+
+const listed = new Map(FIELD_BY_FIELD.flatMap(({ reason, fields }) => Object.entries(fields).flatMap(([type, names]) => names.map((name) => [`${type}.${name}`, reason] as const))));
+const schema = buildSchema();
+const { types, missing } = derivedJsonTypes(schema);
+
+describe('every field is written by SQL or listed with its reason', () => {
+  it('each field of a Prisma-backed type without SQL is listed, and each listed field still has none', () => {
+    expect([...missing.keys()].filter((field) => !listed.has(field)).map((field) => `${field}: ${missing.get(field)}`), 'fields with neither SQL nor a listed reason').toEqual([]);
+    expect([...listed.keys()].filter((field) => !missing.has(field)), 'listed fields that have SQL now: take them off the list').toEqual([]);
+  });
+
+  it('every type reached from a root field answered in one statement is written whole, but for the listed fields', () => {
+    expect(COMPILED_ROOT_TYPES.size).toBeGreaterThanOrEqual(14);
+    const reached = new Set<string>();
+    const queue = [...COMPILED_ROOT_TYPES.values()];
+    while (queue.length > 0) {
+      const typeName = queue.pop()!;
+      if (reached.has(typeName)) continue;
+      reached.add(typeName);
+      for (const sql of Object.values(types[typeName] ?? {})) if ('type' in sql) queue.push(sql.type);
+    }
+    const unwritten: string[] = [];
+    for (const typeName of reached) {
+      const type = schema.getType(typeName);
+      if (!isObjectType(type)) throw new Error(`${typeName} is not an object type`);
+      for (const [name, field] of Object.entries(type.getFields())) {
+        // A field that takes arguments is answered by its resolver by design: its SQL would depend on them.
+        if (field.args.length > 0 || types[typeName]?.[name] || listed.has(`${typeName}.${name}`)) continue;
+        unwritten.push(`${typeName}.${name} (${getNamedType(field.type).name})`);
+      }
+    }
+    expect(unwritten, 'fields a compiled document reaches that have no SQL').toEqual([]);
+    // The documents of issue 34 are among them.
+    for (const root of ['salesOrders', 'purchaseOrders', 'bills', 'shipments', 'workOrders', 'cycleCountSessions', 'customerCompanies']) {
+      expect(COMPILED_ROOT_TYPES.has(root), root).toBe(true);
+    }
+  });
+});
