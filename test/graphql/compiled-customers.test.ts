@@ -7,49 +7,23 @@
 // addresses whole, partial, removed and stored without some keys, contacts moved between companies (so not in
 // the order they were made) beside a supplier's, text JSON must escape, custom fields with long keys and odd
 // numbers, merged and cleared. A page runs as many statements for 10 companies as for 100.
-import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { Prisma } from '../../src/generated/prisma/client.js';
-import { buildSchema } from '../../src/graphql/schema.js';
-import { derivedJsonTypes } from '../../src/graphql/shared/derived-json-types.js';
-import { snakeCase } from '../../src/rest/casing.js';
 import { customerRoutes } from '../../rest-mapping/customers.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
-import { fieldByField, randomSelection } from '../support/random-selection.js';
 import { statementCounter } from '../support/statement-log.js';
+import { fewerStatementsThanFieldByField, getRoute, ODD_CUSTOM_FIELDS, pageAndRecordQueries, pagesAsFieldByField, recordsAsFieldByField, restCased, selectionsAsFieldByField, type Compared } from '../support/compiled-answers.js';
 
 const counter = statementCounter();
 const { server, companies: { acme }, api, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
-const listRoute = customerRoutes.find((r) => r.method === 'GET' && r.path === '/companies')!;
-const getRoute = customerRoutes.find((r) => r.method === 'GET' && r.path === '/companies/{companyId}')!;
+const listRoute = getRoute(customerRoutes, '/companies');
+const recordRoute = getRoute(customerRoutes, '/companies/{companyId}');
 /** JSON values keep their own keys over REST: only the fields are renamed. */
 const JSON_FIELDS = new Set(['customFields']);
-const restCased = (value: any): any =>
-  Array.isArray(value)
-    ? value.map(restCased)
-    : value !== null && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).map(([key, v]) => [snakeCase(key), JSON_FIELDS.has(key) ? v : restCased(v)]))
-      : value;
+const on: Compared = { server, counter, tenant: acme, rest: (answer) => restCased(answer, JSON_FIELDS) };
 const companyIds: number[] = [];
-/** The statement that writes records as JSON (src/domain/shared/records-json.ts). */
-const writtenAsJson = (statement: string) => statement.includes('WITH ORDINALITY AS page(id, n)');
-
-const ODD_CUSTOM_FIELDS = {
-  text: 'Tab\there "quoted" \\ back ☃ \u0001 </script>',
-  empty: '',
-  tiny: 1e-7,
-  huge: 1e21,
-  third: 0.30000000000000004,
-  negative: -123456789.123456,
-  zero: 0,
-  yes: true,
-  no: false,
-  looks_like_json: '{"a": [1, 2]}',
-  [`k${'x'.repeat(62)}9`]: 'the longest key',
-  z9_: 'n',
-};
 
 beforeAll(async () => {
   const db = tenantClient(server.database.prisma, acme.companyId);
@@ -117,64 +91,18 @@ describe('customer companies written by one statement', () => {
     expect(legacy).toMatchObject({ billing_address: { name: null, street_1: 'Kept', country: 'FR' }, shipping_address: null });
   });
 
-  it('GET /companies answers as field by field, and runs as many statements for 10 companies as for 100', async () => {
-    const pages = [];
-    for (const perPage of [10, 100]) {
-      const before = counter.statements.length;
-      const rest = await counter.count(() => api('GET', `/companies?per_page=${perPage}&sort=id`));
-      expect(rest.result.status).toBe(200);
-      expect(counter.statements.slice(before).filter(writtenAsJson)).toHaveLength(1);
-      const ordinary = await fieldByField(server, listRoute.graphql, { perPage, sort: 'id', filters: [] }, acme);
-      expect(ordinary.body.errors).toBeUndefined();
-      const { items, meta } = ordinary.body.data.customerCompanies;
-      expect(items).toHaveLength(perPage);
-      expect(JSON.stringify(rest.result.body)).toBe(JSON.stringify(restCased({ data: items, meta })));
-      pages.push(rest.count);
-    }
-    expect(pages[1]).toBe(pages[0]);
-  });
+  it('GET /companies answers as field by field, and runs as many statements for 10 companies as for 100', () =>
+    pagesAsFieldByField(on, listRoute, '/companies?sort=id', { sort: 'id', filters: [] }, 'customerCompanies'));
 
-  it('GET /companies/{id} answers as field by field', async () => {
-    for (const id of companyIds) {
-      const before = counter.statements.length;
-      const rest = await api('GET', `/companies/${id}`);
-      expect(counter.statements.slice(before).filter(writtenAsJson)).toHaveLength(1);
-      const ordinary = await fieldByField(server, getRoute.graphql, { id }, acme);
-      expect(ordinary.body.errors).toBeUndefined();
-      expect(JSON.stringify(rest.body)).toBe(JSON.stringify(restCased({ data: ordinary.body.data.customerCompany })));
-    }
-  });
+  it('GET /companies/{id} answers as field by field', () => recordsAsFieldByField(on, recordRoute, '/companies', companyIds, 'customerCompany'));
 
-  it('a page is one statement beside the domain reading its ids', async () => {
-    const planned = await counter.count(() => api('GET', '/companies?per_page=100'));
-    const ordinary = await counter.count(() => fieldByField(server, listRoute.graphql, { perPage: 100, filters: [] }, acme));
-    expect(planned.count).toBeLessThan(ordinary.count);
-  });
+  it('a page is one statement beside the domain reading its ids', () =>
+    fewerStatementsThanFieldByField(on, listRoute, '/companies?per_page=100', { perPage: 100, filters: [] }));
 
-  it('random selections over /graphql answer as field by field', async () => {
-    const schema = buildSchema();
-    const { types } = derivedJsonTypes(schema);
-    const writable = (type: string) => Object.keys(types[type] ?? {}).sort();
-    await fc.assert(
-      fc.asyncProperty(randomSelection(schema, 'CustomerCompany', writable), fc.constantFrom(10, 100), async ({ text, fragments }, perPage) => {
-        const queries = [
-          `query Page($perPage: Int) { customerCompanies(perPage: $perPage, sort: "id") { items { ${text} } meta { total lastPage } } } ${fragments.join(' ')}`,
-          `query One { customerCompany(id: ${companyIds[0]}) { ${text} } } ${fragments.join(' ')}`,
-        ];
-        for (const query of queries) {
-          const before = counter.statements.length;
-          const planned = await server.graphql(query, { perPage }, { token: acme.token, company: acme.slug });
-          // Fragments count towards /graphql's depth limit: a selection past it is refused before any plan.
-          if (planned.body.errors?.length === 1 && /depth limit/.test(planned.body.errors[0].message)) continue;
-          expect(planned.body.errors, planned.text).toBeUndefined();
-          expect(counter.statements.slice(before).filter(writtenAsJson), 'one statement wrote the answer').toHaveLength(1);
-          const ordinary = await fieldByField(server, query, { perPage }, acme);
-          expect(ordinary.body.errors, ordinary.text).toBeUndefined();
-          const { fieldByField: _, ...data } = ordinary.body.data;
-          expect(JSON.stringify(planned.body.data)).toBe(JSON.stringify(data));
-        }
-      }),
-      { numRuns: 25, seed: 20261131 },
-    );
-  });
+  it('random selections over /graphql answer as field by field', () =>
+    selectionsAsFieldByField(on, ['CustomerCompany'], ([selection]) => pageAndRecordQueries(selection!, 'customerCompanies', 'id', 'customerCompany', companyIds[0]!), {
+      numRuns: 25,
+      seed: 20261131,
+      skipTooDeep: true,
+    }));
 });

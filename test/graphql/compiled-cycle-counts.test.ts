@@ -7,28 +7,24 @@
 // sessions draft, in_progress (blind and not), pending_review, posted and cancelled; found stock; lots and none;
 // decimals at full precision; text JSON must escape; nulls. A page runs as many statements for 10 sessions as for
 // 100, and for 5 lines as for 30.
-import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSchema } from '../../src/graphql/schema.js';
-import { derivedJsonTypes } from '../../src/graphql/shared/derived-json-types.js';
 import { cycleCountRoutes } from '../../rest-mapping/cycle-counts.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
-import { fieldByField, randomSelection } from '../support/random-selection.js';
 import { statementCounter } from '../support/statement-log.js';
+import { getRoute, pageAndRecordQueries, pageAsFieldByField, pagesAsFieldByField, recordsAsFieldByField, selectionsAsFieldByField, type Compared } from '../support/compiled-answers.js';
 
 const counter = statementCounter();
 const { server, companies: { acme }, post, api } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
-const route = (path: string) => cycleCountRoutes.find((r) => r.method === 'GET' && r.path === path)!;
-const listRoute = route('/pickflow/cycle-counts');
-const getRoute = route('/pickflow/cycle-counts/{sessionId}');
-const linesRoute = route('/pickflow/cycle-counts/{sessionId}/lines');
+/** The pickflow routes answer GraphQL's own field names. */
+const on: Compared = { server, counter, tenant: acme, rest: (answer) => answer };
+const listRoute = getRoute(cycleCountRoutes, '/pickflow/cycle-counts');
+const recordRoute = getRoute(cycleCountRoutes, '/pickflow/cycle-counts/{sessionId}');
+const linesRoute = getRoute(cycleCountRoutes, '/pickflow/cycle-counts/{sessionId}/lines');
 /** The varied sessions, one per state. */
 const sessionIds: number[] = [];
 /** A session of 30 lines. */
 let bulkSessionId: number;
-/** The statement that writes records as JSON (src/domain/shared/records-json.ts). */
-const writtenAsJson = (statement: string) => statement.includes('WITH ORDINALITY AS page(id, n)');
 
 const sessionPath = (id: number, rest = '') => `/pickflow/cycle-counts/${id}${rest}`;
 async function lifecycle(id: number, operation: string) {
@@ -102,51 +98,18 @@ beforeAll(async () => {
   for (let i = 0; i < 48; i++) await sessionsOf({ name: `Plain ${i}`, warehouse_ids: [east.id, west.id] });
 }, 120_000);
 
-/** The REST call's answer, the statements it ran, and how many of them wrote JSON. */
-async function restCall(path: string) {
-  const before = counter.statements.length;
-  const { result, count } = await counter.count(() => api('GET', path));
-  expect(result.status, result.text).toBe(200);
-  return { body: result.body, count, json: counter.statements.slice(before).filter(writtenAsJson).length };
-}
-
 describe('cycle count sessions and lines written by one statement', () => {
-  it('GET /pickflow/cycle-counts answers as field by field, and runs as many statements for 10 sessions as for 100', async () => {
-    const pages = [];
-    for (const perPage of [10, 100]) {
-      const rest = await restCall(`/pickflow/cycle-counts?per_page=${perPage}&sort=id`);
-      expect(rest.json).toBe(1);
-      expect(rest.body.data).toHaveLength(perPage);
-      const ordinary = await fieldByField(server, listRoute.graphql, { perPage, sort: 'id', filters: [] }, acme);
-      expect(ordinary.body.errors).toBeUndefined();
-      const { items, meta } = ordinary.body.data.cycleCountSessions;
-      expect(JSON.stringify(rest.body)).toBe(JSON.stringify({ data: items, meta }));
-      pages.push(rest.count);
-    }
-    expect(pages[1]).toBe(pages[0]);
-  });
+  it('GET /pickflow/cycle-counts answers as field by field, and runs as many statements for 10 sessions as for 100', () =>
+    pagesAsFieldByField(on, listRoute, '/pickflow/cycle-counts?sort=id', { sort: 'id', filters: [] }, 'cycleCountSessions'));
 
   it('GET /pickflow/cycle-counts/{id} answers as field by field', async () => {
-    for (const id of sessionIds) {
-      const rest = await restCall(sessionPath(id));
-      expect(rest.json).toBe(1);
-      const ordinary = await fieldByField(server, getRoute.graphql, { id }, acme);
-      expect(ordinary.body.errors).toBeUndefined();
-      expect(JSON.stringify(rest.body)).toBe(JSON.stringify({ data: ordinary.body.data.cycleCountSession }));
-    }
+    await recordsAsFieldByField(on, recordRoute, '/pickflow/cycle-counts', sessionIds, 'cycleCountSession');
     expect((await api('GET', sessionPath(999999))).status).toBe(404);
   });
 
   it('GET /pickflow/cycle-counts/{id}/lines answers as field by field, and runs as many statements for 5 lines as for 30', async () => {
-    const answer = async (sessionId: number, perPage: number, sort?: string) => {
-      const rest = await restCall(sessionPath(sessionId, `/lines?per_page=${perPage}${sort ? `&sort=${sort}` : ''}`));
-      expect(rest.json).toBe(1);
-      const ordinary = await fieldByField(server, linesRoute.graphql, { sessionId, perPage, sort }, acme);
-      expect(ordinary.body.errors).toBeUndefined();
-      const { items, meta } = ordinary.body.data.cycleCountLines;
-      expect(JSON.stringify(rest.body)).toBe(JSON.stringify({ data: items, meta }));
-      return rest;
-    };
+    const answer = (sessionId: number, perPage: number, sort?: string) =>
+      pageAsFieldByField(on, linesRoute, sessionPath(sessionId, `/lines?per_page=${perPage}${sort ? `&sort=${sort}` : ''}`), { sessionId, perPage, sort }, 'cycleCountLines');
     for (const id of sessionIds) await answer(id, 100);
     // The blind session counting hides its books; the posted one shows them.
     const hidden = await answer(sessionIds[0]!, 100);
@@ -163,30 +126,14 @@ describe('cycle count sessions and lines written by one statement', () => {
     expect(large.count).toBe(small.count);
   });
 
-  it('random selections over /graphql answer as field by field', async () => {
-    const schema = buildSchema();
-    const { types } = derivedJsonTypes(schema);
-    const writable = (type: string) => Object.keys(types[type] ?? {}).sort();
-    const sessions = fc.constantFrom(...sessionIds, bulkSessionId);
-    await fc.assert(
-      fc.asyncProperty(randomSelection(schema, 'CycleCountSession', writable), randomSelection(schema, 'CycleCountLine', writable), fc.constantFrom(10, 100), sessions, async (session, line, perPage, id) => {
-        const queries = [
-          `query Page($perPage: Int) { cycleCountSessions(perPage: $perPage, sort: "-id") { items { ${session.text} } meta { total lastPage } } } ${session.fragments.join(' ')}`,
-          `query One { cycleCountSession(id: ${id}) { ${session.text} } } ${session.fragments.join(' ')}`,
-          `query Lines($perPage: Int) { cycleCountLines(sessionId: ${id}, perPage: $perPage) { items { ${line.text} } meta { total } } } ${line.fragments.join(' ')}`,
-        ];
-        for (const query of queries) {
-          const before = counter.statements.length;
-          const planned = await server.graphql(query, { perPage }, { token: acme.token, company: acme.slug });
-          expect(planned.body.errors, planned.text).toBeUndefined();
-          expect(counter.statements.slice(before).filter(writtenAsJson), 'one statement wrote the answer').toHaveLength(1);
-          const ordinary = await fieldByField(server, query, { perPage }, acme);
-          expect(ordinary.body.errors, ordinary.text).toBeUndefined();
-          const { fieldByField: _, ...data } = ordinary.body.data;
-          expect(JSON.stringify(planned.body.data)).toBe(JSON.stringify(data));
-        }
-      }),
-      { numRuns: 25, seed: 20261130 },
-    );
-  });
+  it('random selections over /graphql answer as field by field', () =>
+    selectionsAsFieldByField(
+      on,
+      ['CycleCountSession', 'CycleCountLine'],
+      ([session, line], id) => [
+        ...pageAndRecordQueries(session!, 'cycleCountSessions', '-id', 'cycleCountSession', id),
+        `query Lines($perPage: Int) { cycleCountLines(sessionId: ${id}, perPage: $perPage) { items { ${line!.text} } meta { total } } } ${line!.fragments.join(' ')}`,
+      ],
+      { numRuns: 25, seed: 20261130, ids: [...sessionIds, bulkSessionId] },
+    ));
 });

@@ -7,32 +7,21 @@
 // is varied: kits and plain products, lines in dozens, allocations over two warehouses, partial shipments,
 // backorders, cancelled and draft orders, decimals at full precision, text JSON must escape, null addresses and
 // dates. A page runs as many statements for 10 orders as for 100.
-import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
-import { buildSchema } from '../../src/graphql/schema.js';
-import { derivedJsonTypes } from '../../src/graphql/shared/derived-json-types.js';
-import { snakeCase } from '../../src/rest/casing.js';
 import { salesOrderRoutes } from '../../rest-mapping/sales-orders.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { countUnitsWithDozen } from '../support/seed.js';
-import { fieldByField, randomSelection } from '../support/random-selection.js';
 import { statementCounter } from '../support/statement-log.js';
+import { fewerStatementsThanFieldByField, getRoute, pageAndRecordQueries, pagesAsFieldByField, recordsAsFieldByField, selectionsAsFieldByField, type Compared } from '../support/compiled-answers.js';
 
 const counter = statementCounter();
-const { server, companies: { acme }, post, api } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
-const listRoute = salesOrderRoutes.find((r) => r.method === 'GET' && r.path === '/sales-orders')!;
-const getRoute = salesOrderRoutes.find((r) => r.method === 'GET' && r.path === '/sales-orders/{salesOrderId}')!;
-const restCased = (value: any): any =>
-  Array.isArray(value)
-    ? value.map(restCased)
-    : value !== null && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).map(([key, v]) => [snakeCase(key), restCased(v)]))
-      : value;
+const { server, companies: { acme }, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const on: Compared = { server, counter, tenant: acme };
+const listRoute = getRoute(salesOrderRoutes, '/sales-orders');
+const recordRoute = getRoute(salesOrderRoutes, '/sales-orders/{salesOrderId}');
 const orderIds: number[] = [];
-/** The statement that writes records as JSON (src/domain/shared/records-json.ts). */
-const writtenAsJson = (statement: string) => statement.includes('WITH ORDINALITY AS page(id, n)');
 
 beforeAll(async () => {
   const db = tenantClient(server.database.prisma, acme.companyId);
@@ -77,59 +66,17 @@ beforeAll(async () => {
 }, 240_000);
 
 describe('sales orders written by one statement', () => {
-  it('GET /sales-orders answers as field by field, and runs as many statements for 10 orders as for 100', async () => {
-    const pages = [];
-    for (const perPage of [10, 100]) {
-      const before = counter.statements.length;
-      const rest = await counter.count(() => api('GET', `/sales-orders?per_page=${perPage}&sort=id`));
-      expect(rest.result.status).toBe(200);
-      expect(counter.statements.slice(before).filter(writtenAsJson)).toHaveLength(1);
-      const ordinary = await fieldByField(server, listRoute.graphql, { perPage, sort: 'id', filters: [] }, acme);
-      expect(ordinary.body.errors).toBeUndefined();
-      const { items, meta } = ordinary.body.data.salesOrders;
-      expect(JSON.stringify(rest.result.body)).toBe(JSON.stringify(restCased({ data: items, meta })));
-      pages.push(rest.count);
-    }
-    expect(pages[1]).toBe(pages[0]);
-  });
+  it('GET /sales-orders answers as field by field, and runs as many statements for 10 orders as for 100', () =>
+    pagesAsFieldByField(on, listRoute, '/sales-orders?sort=id', { sort: 'id', filters: [] }, 'salesOrders'));
 
-  it('GET /sales-orders/{id} answers as field by field', async () => {
-    for (const id of orderIds) {
-      const rest = await api('GET', `/sales-orders/${id}`);
-      const ordinary = await fieldByField(server, getRoute.graphql, { id }, acme);
-      expect(ordinary.body.errors).toBeUndefined();
-      expect(JSON.stringify(rest.body)).toBe(JSON.stringify(restCased({ data: ordinary.body.data.salesOrder })));
-    }
-  });
+  it('GET /sales-orders/{id} answers as field by field', () => recordsAsFieldByField(on, recordRoute, '/sales-orders', orderIds, 'salesOrder'));
 
-  it('a page is one statement beside the domain reading its ids', async () => {
-    const planned = await counter.count(() => api('GET', '/sales-orders?per_page=100'));
-    const ordinary = await counter.count(() => fieldByField(server, listRoute.graphql, { perPage: 100, filters: [] }, acme));
-    expect(planned.count).toBeLessThan(ordinary.count);
-  });
+  it('a page is one statement beside the domain reading its ids', () =>
+    fewerStatementsThanFieldByField(on, listRoute, '/sales-orders?per_page=100', { perPage: 100, filters: [] }));
 
-  it('random selections over /graphql answer as field by field', async () => {
-    const schema = buildSchema();
-    const { types } = derivedJsonTypes(schema);
-    const writable = (type: string) => Object.keys(types[type] ?? {}).sort();
-    await fc.assert(
-      fc.asyncProperty(randomSelection(schema, 'SalesOrder', writable), fc.constantFrom(10, 100), async ({ text, fragments }, perPage) => {
-        const queries = [
-          `query Page($perPage: Int) { salesOrders(perPage: $perPage, sort: "-id") { items { ${text} } meta { total lastPage } } } ${fragments.join(' ')}`,
-          `query One { salesOrder(id: ${orderIds[1]}) { ${text} } } ${fragments.join(' ')}`,
-        ];
-        for (const query of queries) {
-          const before = counter.statements.length;
-          const planned = await server.graphql(query, { perPage }, { token: acme.token, company: acme.slug });
-          expect(counter.statements.slice(before).filter(writtenAsJson), 'one statement wrote the answer').toHaveLength(1);
-          const ordinary = await fieldByField(server, query, { perPage }, acme);
-          expect(planned.body.errors, planned.text).toBeUndefined();
-          expect(ordinary.body.errors, ordinary.text).toBeUndefined();
-          const { fieldByField: _, ...data } = ordinary.body.data;
-          expect(JSON.stringify(planned.body.data)).toBe(JSON.stringify(data));
-        }
-      }),
-      { numRuns: 30, seed: 20261129 },
-    );
-  });
+  it('random selections over /graphql answer as field by field', () =>
+    selectionsAsFieldByField(on, ['SalesOrder'], ([selection]) => pageAndRecordQueries(selection!, 'salesOrders', '-id', 'salesOrder', orderIds[1]!), {
+      numRuns: 30,
+      seed: 20261129,
+    }));
 });

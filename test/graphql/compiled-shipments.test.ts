@@ -7,36 +7,26 @@
 // draft, shipped and void shipments, a kit line shipping its components, a lot, two package requests on one
 // shipment (their positions follow on), items at every level, decimals at full precision, text JSON must escape,
 // null dates, carriers and labels, a bought label. A page runs as many statements for 10 shipments as for 100.
-import fc from 'fast-check';
 import { getNamedType, isLeafType, type GraphQLObjectType } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { buildSchema } from '../../src/graphql/schema.js';
-import { derivedJsonTypes } from '../../src/graphql/shared/derived-json-types.js';
-import { snakeCase } from '../../src/rest/casing.js';
 import { shipmentRoutes } from '../../rest-mapping/shipments.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { salesChannelFrom } from '../support/seed.js';
-import { fieldByField, randomSelection } from '../support/random-selection.js';
 import { statementCounter } from '../support/statement-log.js';
+import { fewerStatementsThanFieldByField, getRoute, pageAndRecordQueries, pagesAsFieldByField, queryAsFieldByField, recordsAsFieldByField, selectionsAsFieldByField, writableFields, type Compared } from '../support/compiled-answers.js';
 
 const counter = statementCounter();
 const { server, companies: { acme }, post, api } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
-const listRoute = shipmentRoutes.find((r) => r.method === 'GET' && r.path === '/shipments')!;
-const getRoute = shipmentRoutes.find((r) => r.method === 'GET' && r.path === '/shipments/{shipmentId}')!;
-const restCased = (value: any): any =>
-  Array.isArray(value)
-    ? value.map(restCased)
-    : value !== null && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).map(([key, v]) => [snakeCase(key), restCased(v)]))
-      : value;
+const on: Compared = { server, counter, tenant: acme };
+const listRoute = getRoute(shipmentRoutes, '/shipments');
+const recordRoute = getRoute(shipmentRoutes, '/shipments/{shipmentId}');
 /** The varied shipments, then the plain ones. */
 const shipmentIds: number[] = [];
 /** The shipment whose packages nest three levels deep. */
 let packed: any;
-/** The statement that writes records as JSON (src/domain/shared/records-json.ts). */
-const writtenAsJson = (statement: string) => statement.includes('WITH ORDINALITY AS page(id, n)');
 
 beforeAll(async () => {
   const db = tenantClient(server.database.prisma, acme.companyId);
@@ -173,85 +163,42 @@ beforeAll(async () => {
 describe('shipments written by one statement', () => {
   it('GET /shipments answers as field by field, with and without packages, and runs as many statements for 10 shipments as for 100', async () => {
     for (const includePackages of [false, true]) {
-      const pages = [];
-      for (const perPage of [10, 100]) {
-        const before = counter.statements.length;
-        const rest = await counter.count(() => api('GET', `/shipments?per_page=${perPage}&sort=id&include_packages=${includePackages}`));
-        expect(rest.result.status, rest.result.text).toBe(200);
-        expect(counter.statements.slice(before).filter(writtenAsJson)).toHaveLength(1);
-        expect(rest.result.body.data).toHaveLength(perPage);
-        expect(rest.result.body.data[0].packages?.length).toBe(includePackages ? 10 : undefined);
-        const ordinary = await fieldByField(server, listRoute.graphql, { perPage, sort: 'id', filters: [], includePackages }, acme);
-        expect(ordinary.body.errors).toBeUndefined();
-        const { items, meta } = ordinary.body.data.shipments;
-        expect(JSON.stringify(rest.result.body)).toBe(JSON.stringify(restCased({ data: items, meta })));
-        pages.push(rest.count);
-      }
-      expect(pages[1]).toBe(pages[0]);
+      const pages = await pagesAsFieldByField(on, listRoute, `/shipments?sort=id&include_packages=${includePackages}`, { sort: 'id', filters: [], includePackages }, 'shipments');
+      for (const page of pages) expect(page.body.data[0].packages?.length).toBe(includePackages ? 10 : undefined);
     }
   });
 
   it('GET /shipments/{id} answers as field by field', async () => {
-    for (const id of shipmentIds) {
-      const before = counter.statements.length;
-      const rest = await api('GET', `/shipments/${id}`);
-      expect(counter.statements.slice(before).filter(writtenAsJson)).toHaveLength(1);
-      const ordinary = await fieldByField(server, getRoute.graphql, { id }, acme);
-      expect(ordinary.body.errors).toBeUndefined();
-      expect(JSON.stringify(rest.body)).toBe(JSON.stringify(restCased({ data: ordinary.body.data.shipment })));
-    }
+    await recordsAsFieldByField(on, recordRoute, '/shipments', shipmentIds, 'shipment');
     // An unknown shipment: the same 404 either way.
     expect((await api('GET', '/shipments/999999')).status).toBe(404);
   });
 
-  it('a page is one statement beside the domain reading its ids', async () => {
-    const planned = await counter.count(() => api('GET', '/shipments?per_page=100&include_packages=true'));
-    const ordinary = await counter.count(() => fieldByField(server, listRoute.graphql, { perPage: 100, filters: [], includePackages: true }, acme));
-    expect(planned.count).toBeLessThan(ordinary.count);
-  });
+  it('a page is one statement beside the domain reading its ids', () =>
+    fewerStatementsThanFieldByField(on, listRoute, '/shipments?per_page=100&include_packages=true', { perPage: 100, filters: [], includePackages: true }));
 
   it('the package tree three levels deep, with the ship-from company, answers as field by field', async () => {
     const tree = `id status companyName shipDate packages { id sscc parentPackageId items { id expirationDate quantity description }
       childPackages { id sscc items { quantity lotNumber expirationDate } childPackages { id packageType weightLb items { sku quantity } childPackages { id } } } }`;
     const query = `query Tree($id: Int!) { shipment(id: $id) { ${tree} } shipments(perPage: 20) { items { ${tree} } } }`;
-    const before = counter.statements.length;
-    const planned = await server.graphql(query, { id: packed.id }, { token: acme.token, company: acme.slug });
-    expect(counter.statements.slice(before).filter(writtenAsJson)).toHaveLength(2);
-    const ordinary = await fieldByField(server, query, { id: packed.id }, acme);
-    expect(planned.body.errors, planned.text).toBeUndefined();
-    const { fieldByField: _, ...data } = ordinary.body.data;
-    expect(JSON.stringify(planned.body.data)).toBe(JSON.stringify(data));
-    const pallet = planned.body.data.shipment.packages.find((p: any) => p.childPackages.length === 2);
+    const data = await queryAsFieldByField(on, query, { id: packed.id }, { jsonStatements: 2 });
+    const pallet = data.shipment.packages.find((p: any) => p.childPackages.length === 2);
     expect(pallet.childPackages[0].childPackages.map((p: any) => p.items.length)).toEqual([2, 1]);
-    expect(planned.body.data.shipment.companyName).toBe('Acme "Shipping" \\ Co ☃\nLtd');
+    expect(data.shipment.companyName).toBe('Acme "Shipping" \\ Co ☃\nLtd');
   });
 
   it('random selections over /graphql answer as field by field', async () => {
     const schema = buildSchema();
-    const { types } = derivedJsonTypes(schema);
     // The shipment's own types all the way down, the types they reach with their scalars only: /graphql limits a
     // query's depth, which fragments count in.
     const own = new Set(['Shipment', 'ShipmentLine', 'ShipmentPackage', 'PackageItem']);
     const leaf = (type: string, field: string) => isLeafType(getNamedType((schema.getType(type) as GraphQLObjectType).getFields()[field]!.type));
-    const writable = (type: string) => Object.keys(types[type] ?? {}).filter((field) => own.has(type) || leaf(type, field)).sort();
-    await fc.assert(
-      fc.asyncProperty(randomSelection(schema, 'Shipment', writable), fc.constantFrom(10, 100), fc.constantFrom(...shipmentIds), async ({ text, fragments }, perPage, id) => {
-        const queries = [
-          `query Page($perPage: Int) { shipments(perPage: $perPage, sort: "-id") { items { ${text} } meta { total lastPage } } } ${fragments.join(' ')}`,
-          `query One { shipment(id: ${id}) { ${text} } } ${fragments.join(' ')}`,
-        ];
-        for (const query of queries) {
-          const before = counter.statements.length;
-          const planned = await server.graphql(query, { perPage }, { token: acme.token, company: acme.slug });
-          expect(planned.body.errors, planned.text).toBeUndefined();
-          expect(counter.statements.slice(before).filter(writtenAsJson), 'one statement wrote the answer').toHaveLength(1);
-          const ordinary = await fieldByField(server, query, { perPage }, acme);
-          expect(ordinary.body.errors, ordinary.text).toBeUndefined();
-          const { fieldByField: _, ...data } = ordinary.body.data;
-          expect(JSON.stringify(planned.body.data)).toBe(JSON.stringify(data));
-        }
-      }),
-      { numRuns: 25, seed: 20261130 },
-    );
+    const fields = (type: string) => writableFields(type).filter((field) => own.has(type) || leaf(type, field));
+    await selectionsAsFieldByField(on, ['Shipment'], ([selection], id) => pageAndRecordQueries(selection!, 'shipments', '-id', 'shipment', id), {
+      numRuns: 25,
+      seed: 20261130,
+      ids: shipmentIds,
+      fields,
+    });
   });
 });
