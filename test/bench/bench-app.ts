@@ -1,6 +1,7 @@
 // The app a benchmark measures: a test database, one company with an API token, and the service listening on
 // a free loopback port. The headers carry the token and the company's host.
 import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
 import { createApp, type App } from '../../src/http/app.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 import { silentLogger } from '../../src/http/logger.js';
@@ -38,4 +39,30 @@ export async function startBenchApp(): Promise<BenchApp> {
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const port = (app.server.address() as AddressInfo).port;
   return { database, config, app, companyId: company.id, port, headers: { authorization: `Bearer ${secret}`, host: `bench.localhost:${port}` }, close: () => app.close() };
+}
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+
+/** One case's figures over HTTP; `errors` counts answers that were not 2xx, which would make a case look faster. */
+export interface Measured {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/**
+ * Measures one URL with autocannon: BENCH_CONNECTIONS connections for BENCH_SECONDS, after BENCH_WARMUP_SECONDS
+ * unmeasured (so no case's figures include the first requests' compiling and cold caches). The load comes from a
+ * worker thread of its own: on the server's thread, reading 10 connections' answers of about 200 kB each took turns
+ * with the server, and every case's latency counted the client's work too.
+ */
+export async function measure(name: string, options: autocannon.Options): Promise<Measured> {
+  const load = { connections: CONNECTIONS, workers: 1, ...options };
+  if (WARMUP_S > 0) await autocannon({ ...load, duration: WARMUP_S });
+  const result = await autocannon({ ...load, duration: DURATION_S });
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }

@@ -5,31 +5,14 @@
 // allocations); BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_WARMUP_SECONDS as for the products case.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
 import { restRoutes } from '../../rest-mapping/index.js';
-import { startBenchApp } from './bench-app.js';
+import { measure, startBenchApp, type Measured } from './bench-app.js';
 import { recordBench } from './summary.js';
 
 const ORDERS = Number(process.env.BENCH_DOCUMENT_ORDERS ?? 300);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const LINES_PER_ORDER = 5;
-
-interface Measured {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(name: string, options: autocannon.Options): Promise<Measured> {
-  const load = { connections: CONNECTIONS, workers: 1, ...options };
-  if (WARMUP_S > 0) await autocannon({ ...load, duration: WARMUP_S });
-  const result = await autocannon({ ...load, duration: DURATION_S });
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
-}
 
 /**
  * The floor: the page of 100 orders (newest first) with every relation the REST page shows, as one JSON text

@@ -2,10 +2,9 @@
 // REST, through /graphql, and by two floors in bare node:http handlers: one SQL statement that builds the page's
 // JSON inside PostgreSQL (products-statement-floor.ts; the floor the ratios are taken to), and a direct Prisma call
 // serialised with JSON.stringify.
-import { benchConfig } from './bench-app.js';
+import { benchConfig, measure, type Measured } from './bench-app.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
 import { createApp } from '../../src/http/app.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 import { silentLogger } from '../../src/http/logger.js';
@@ -20,7 +19,6 @@ import { recordBench } from './summary.js';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 
 /** What the floor reads: the same relations the REST page shows. */
 const FLOOR_INCLUDE = {
@@ -39,26 +37,6 @@ const FLOOR_INCLUDE = {
   distributionTemplateCategory: true,
   boms: { include: { bom: { select: { id: true, name: true, createdAt: true, updatedAt: true } } } },
 } as const;
-
-interface Measured {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(name: string, options: autocannon.Options): Promise<Measured> {
-  // The load comes from a worker thread of its own: on the server's thread (as until issue 16's last rounds), reading
-  // 10 connections' answers of about 200 kB each took turns with the server, and every case's latency counted
-  // the client's work too; on PGlite, whose database runs on that thread, mostly in the p99.
-  const load = { connections: CONNECTIONS, workers: 1, ...options };
-  // Each case first runs unmeasured, so no case's figures include the first requests' compiling and cold caches.
-  if (WARMUP_S > 0) await autocannon({ ...load, duration: WARMUP_S });
-  const result = await autocannon({ ...load, duration: DURATION_S });
-  const bad = result.errors + result.timeouts + result.non2xx;
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: bad };
-}
 
 export async function runProductsBenchmark(): Promise<void> {
   const database = await openTestDatabase();

@@ -12,7 +12,7 @@ import type { RequestContext } from '../context.js';
 import type { Page, PageMeta } from '../../domain/shared/pagination.js';
 import { recordsJson } from '../../domain/shared/records-json.js';
 import type { JsonSelection } from '../../domain/shared/selection-json-sql.js';
-import { answerJson, registerCompiledRootField, subFields, type PlanScope } from './compiled-execution.js';
+import { answerJson, registerCompiledRootField, subFields, type AnswerOptions, type PlanScope } from './compiled-execution.js';
 import { derivedJsonTypes } from './derived-json-types.js';
 import { writableSelectionOf } from './json-selection.js';
 
@@ -34,6 +34,53 @@ export function metaKeys(scope: PlanScope, type: GraphQLObjectType, nodes: Field
     keys.push([key, name as keyof PageMeta]);
   }
   return keys;
+}
+
+/** A page's selection planned: what each `items` asks, and how the answer is put together from the written arrays. */
+export interface PagePlan {
+  selections: JsonSelection[];
+  answer(meta: PageMeta, arrays: string[], options: AnswerOptions): Record<string, unknown>;
+}
+
+/**
+ * Plans what the nodes ask of a page type (`{items, meta}`): `itemsOf` gives what an `items` asks, or null when
+ * it cannot be written; null when some part cannot.
+ */
+export function planPage(scope: PlanScope, pageType: GraphQLObjectType, fieldNodes: FieldNode[], itemsOf: (nodes: FieldNode[]) => JsonSelection | null): PagePlan | null {
+  const metaType = scope.schema.getType('PageMeta');
+  const pageFields = isObjectType(metaType) ? subFields(scope, pageType, fieldNodes) : null;
+  if (!pageFields || !isObjectType(metaType)) return null;
+  type Part = { key: string } & ({ items: JsonSelection } | { meta: Array<[string, keyof PageMeta | '__typename']> } | { typename: string });
+  const parts: Part[] = [];
+  for (const [key, nodes] of pageFields) {
+    const name = nodes[0].name.value;
+    if (name === 'items') {
+      const items = itemsOf(nodes);
+      if (!items) return null;
+      parts.push({ key, items });
+    } else if (name === 'meta') {
+      const meta = metaKeys(scope, metaType, nodes);
+      if (!meta) return null;
+      parts.push({ key, meta });
+    } else if (name === '__typename') {
+      parts.push({ key, typename: pageType.name });
+    } else {
+      return null;
+    }
+  }
+  return {
+    selections: parts.flatMap((part) => ('items' in part ? [part.items] : [])),
+    answer(meta, arrays, options) {
+      const answer: Record<string, unknown> = {};
+      let items = 0;
+      for (const part of parts) {
+        if ('items' in part) answer[part.key] = answerJson(arrays[items++]!, options);
+        else if ('meta' in part) answer[part.key] = Object.fromEntries(part.meta.map(([key, name]) => [key, name === '__typename' ? metaType.name : meta[name]]));
+        else answer[part.key] = part.typename;
+      }
+      return answer;
+    },
+  };
 }
 
 /** The table of a Prisma-backed GraphQL type (models keep their names as tables). */
@@ -61,42 +108,12 @@ export function compiledList(
   COMPILED_ROOT_TYPES.set(fieldName, typeName);
   registerCompiledRootField(fieldName, (scope, fieldNodes, args) => {
     const pageType = getNamedType(scope.schema.getQueryType()!.getFields()[fieldName]!.type);
-    const metaType = scope.schema.getType('PageMeta');
     const table = tableOf(scope, typeName);
-    if (!isObjectType(pageType) || !isObjectType(metaType) || !table) return null;
-    const pageFields = subFields(scope, pageType, fieldNodes);
-    if (!pageFields) return null;
-
-    type Part = { key: string } & ({ items: JsonSelection } | { meta: Array<[string, keyof PageMeta | '__typename']> } | { typename: string });
-    const parts: Part[] = [];
-    for (const [key, nodes] of pageFields) {
-      const name = nodes[0].name.value;
-      if (name === 'items') {
-        const items = selectionOf(scope, typeName, nodes);
-        if (!items) return null;
-        parts.push({ key, items });
-      } else if (name === 'meta') {
-        const meta = metaKeys(scope, metaType, nodes);
-        if (!meta) return null;
-        parts.push({ key, meta });
-      } else if (name === '__typename') {
-        parts.push({ key, typename: pageType.name });
-      } else {
-        return null;
-      }
-    }
-    const selections = parts.flatMap((part) => ('items' in part ? [part.items] : []));
+    const plan = table && isObjectType(pageType) ? planPage(scope, pageType, fieldNodes, (nodes) => selectionOf(scope, typeName, nodes)) : null;
+    if (!table || !plan) return null;
     return async (ctx, options) => {
       const page = await list(ctx, args, IDS_ONLY);
-      const arrays = await recordsOf(scope, ctx, typeName, table, page.items.map((row) => row.id), selections);
-      const answer: Record<string, unknown> = {};
-      let items = 0;
-      for (const part of parts) {
-        if ('items' in part) answer[part.key] = answerJson(arrays[items++]!, options);
-        else if ('meta' in part) answer[part.key] = Object.fromEntries(part.meta.map(([key, name]) => [key, name === '__typename' ? metaType.name : page.meta[name]]));
-        else answer[part.key] = part.typename;
-      }
-      return answer;
+      return plan.answer(page.meta, await recordsOf(scope, ctx, typeName, table, page.items.map((row) => row.id), plan.selections), options);
     };
   });
 }
