@@ -1,6 +1,7 @@
 // Cycle count sessions: one warehouse of a batch. Their states and the one way to change state (claim), the
 // scope of a session (what its snapshot holds), and reading sessions and lines. Field names are the session's
 // camelCase names, as its API (and its error keys) are camelCase.
+import { sqlTextList } from '../shared/json-sql.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
@@ -47,9 +48,12 @@ export async function claimSession(tx: TenantTx, id: number, operation: SessionO
   return session;
 }
 
+/** The states of a session before counting is over. */
+const COUNTING_STATUSES = ['draft', 'in_progress'];
+
 /** A blind session hides what the books say (expected quantities and variances) until counting is over. */
 export function booksHidden(session: { status: string; batch: { blind: boolean } }): boolean {
-  return session.batch.blind && (session.status === 'draft' || session.status === 'in_progress');
+  return session.batch.blind && COUNTING_STATUSES.includes(session.status);
 }
 
 // A line's fields as SQL over a line row (`line`, the company as $1), for answers PostgreSQL writes whole
@@ -58,7 +62,7 @@ export function booksHidden(session: { status: string; batch: { blind: boolean }
 /** booksHidden of the line's session, as SQL. */
 export const lineBooksHiddenSql = (line: string) => `EXISTS (
     SELECT FROM "CycleCountSession" s JOIN "CycleCountBatch" b ON b."companyId" = s."companyId" AND b.id = s."batchId"
-    WHERE s."companyId" = $1::int AND s.id = ${line}."sessionId" AND b.blind AND s.status IN ('draft', 'in_progress'))`;
+    WHERE s."companyId" = $1::int AND s.id = ${line}."sessionId" AND b.blind AND s.status IN (${sqlTextList(COUNTING_STATUSES)}))`;
 
 /** A value of the books, null while they are hidden. */
 const unlessHiddenSql = (line: string, value: string) => `CASE WHEN ${lineBooksHiddenSql(line)} THEN NULL ELSE ${value} END`;

@@ -3,6 +3,7 @@
 // cost rule's (purchase-order-cost-rules.ts), else the supplier SKU's cost, else the product's unit cost,
 // converted into the order's currency at the order date. Amounts are rounded to the currency's minor units
 // where they are stated (line totals, taxes, totals); unit costs keep their precision.
+import { sqlTextList } from '../shared/json-sql.js';
 import type { TenantTx } from '../../db/tenant-client.js';
 import type { PurchaseOrderLine } from '../../generated/prisma/client.js';
 import { effectiveRate, rateToBase, checkMoney } from '../currencies/index.js';
@@ -148,7 +149,7 @@ export function openQuantity(line: { quantity: Decimal; quantityReceived: Decima
  */
 export const openQuantitySql = (line: string) => `CASE WHEN (
     SELECT o.status FROM "PurchaseOrder" o WHERE o."companyId" = $1::int AND o.id = ${line}."purchaseOrderId"
-  ) IN (${ENDED_ORDER_STATUSES.map((status) => `'${status}'`).join(', ')})
+  ) IN (${sqlTextList(ENDED_ORDER_STATUSES)})
   THEN 0 ELSE greatest(${line}.quantity - ${line}."quantityReceived", 0) END`;
 
 export function orderTotals(lines: Pick<LineRow, 'lineTotal' | 'taxAmount'>[], costs: Pick<CostRow, 'amount'>[], currency: string, exchangeRate: Decimal, baseCurrency: string): OrderTotals {

@@ -1,5 +1,6 @@
 // A sales order line's reserved and backordered quantities in the line's own unit, from its allocations and,
 // for a kit, its components (demand.ts). The GraphQL line fields and the EDI 855 acknowledgement read them here.
+import { sqlTextList } from '../shared/json-sql.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { demandKey, lineAllocated, lineDemands, OPEN_ORDER_STATUSES } from './demand.js';
 
@@ -78,7 +79,7 @@ export const allocatedInLineUnitSql = (line: string) => toLineUnitSql(line, `${l
 export const shippedInLineUnitSql = (line: string) => toLineUnitSql(line, `${line}."baseQuantityShipped"`);
 
 /** backorderedInLineUnit as SQL (reads LINE_SHARED_SQL). */
-export const backorderedInLineUnitSql = (line: string) => `CASE WHEN ${line}_shared.order_status IN (${OPEN_ORDER_STATUSES.map((status) => `'${status}'`).join(', ')})
+export const backorderedInLineUnitSql = (line: string) => `CASE WHEN ${line}_shared.order_status IN (${sqlTextList(OPEN_ORDER_STATUSES)})
   THEN greatest(greatest(${line}.quantity - ${shippedInLineUnitSql(line)}, 0) - ${allocatedInLineUnitSql(line)}, 0)
   ELSE 0 END`;
 

@@ -14,6 +14,9 @@ export const isoSql = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24
  */
 export const compactJsonSql = (expression: string) => `regexp_replace((${expression})::text, '("(?:[^"\\\\]|\\\\.)*")| ', '\\1', 'g')::json`;
 
+/** Text values as a SQL list for `IN (…)`: each quoted as a literal. */
+export const sqlTextList = (values: readonly string[]) => values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ');
+
 /** A calendar date as YYYY-MM-DD, as formatDateOnly writes it. NULL stays NULL. */
 export const dateOnlySql = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 
