@@ -7,7 +7,7 @@
 // the stock, so without a movement), tiny and large decimals, a decrease below zero with no layer to value it,
 // reasons per line and none. Errors and token scopes are as field by field; a mutation is never run twice.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { snakeCase } from '../../src/rest/casing.js';
+import { restCased } from '../support/compiled-answers.js';
 import { inventoryRoutes } from '../../rest-mapping/inventory.js';
 import { ADJUSTMENT_JSON_TYPES } from '../../src/domain/inventory/adjustment-json-types.js';
 import { openTestDatabase } from '../support/test-database.js';
@@ -20,13 +20,6 @@ const { server, companies: { acme }, post } = serverForFile(['acme'], { database
 const createRoute = inventoryRoutes.find((r) => r.method === 'POST' && r.path === '/inventory/adjustments')!;
 /** The route's fragment of an adjustment, as REST answers it. */
 const FRAGMENT = createRoute.graphql.slice(createRoute.graphql.indexOf('fragment'));
-const restCased = (value: any): any =>
-  Array.isArray(value)
-    ? value.map(restCased)
-    : value !== null && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).map(([key, v]) => [snakeCase(key), restCased(v)]))
-      : value;
-
 const call = (method: string, path: string, body?: unknown, token = acme.token) =>
   server.call(method, `/external/api/v1${path}`, { token, company: acme.slug, body });
 

@@ -10,7 +10,8 @@
 // bad arguments, are answered field by field, as before.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
-import { snakeCase } from '../../src/rest/casing.js';
+import { restCased as restCasedKeeping } from '../support/compiled-answers.js';
+import { fieldByField as ordinaryAnswer } from '../support/random-selection.js';
 import { productRoutes } from '../../rest-mapping/products.js';
 import { PRODUCT_JSON_TYPES } from '../../src/domain/products/product-json-types.js';
 import type { Tenant } from '../support/test-server.js';
@@ -22,16 +23,8 @@ import { recordStatements } from '../support/statement-log.js';
 const statements: string[] = [];
 const { server, companies: { acme, bulk, empty }, api: call } = serverForFile(['acme', 'bulk', 'empty'], { database: () => openTestDatabase({ onQuery: recordStatements(statements) }) });
 const listRoute = productRoutes.find((r) => r.method === 'GET' && r.path === '/products')!;
-/**
- * The operation's answer REST-cased, as the gateway aliases every field to its REST name (/graphql refuses that
- * many aliases, so the names are changed here): the values of JSON fields are kept as they are, key order included.
- */
-const restCased = (value: any): any =>
-  Array.isArray(value)
-    ? value.map(restCased)
-    : value !== null && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).map(([key, v]) => [snakeCase(key), key === 'customFields' ? v : restCased(v)]))
-      : value;
+/** The operation's answer REST-cased; the values of JSON fields are kept as they are, key order included. */
+const restCased = (value: any): any => restCasedKeeping(value, new Set(['customFields']));
 const refs: Record<string, number> = {};
 
 /** A REST call that must succeed (200 or 201): its `data`. */
@@ -178,15 +171,8 @@ async function bothAnswers(tenant: Tenant, query: string) {
   return { rest: rest.body, graphql: restCased({ data: items, meta }) };
 }
 
-/**
- * The query's answer from graphql's ordinary execution: a root field with no plan beside the query's own
- * (an introspection field) makes the whole query run field by field.
- */
-function fieldByField(query: string, variables: Record<string, unknown>, tenant: Tenant = acme) {
-  const withUnplanned = query.replace(/(query\s+\w*\s*(\([^)]*\))?\s*\{)/, '$1 fieldByField: __type(name: "Query") { name } ');
-  expect(withUnplanned).not.toBe(query);
-  return server.graphql(withUnplanned, variables, { token: tenant.token, company: tenant.slug });
-}
+/** The query's answer from graphql's ordinary execution (test/support/random-selection.ts). */
+const fieldByField = (query: string, variables: Record<string, unknown>, tenant: Tenant = acme) => ordinaryAnswer(server, query, variables, tenant);
 
 /** The query's answer through /graphql (planned when it can be), with the statements it ran. */
 async function planned(query: string, variables: Record<string, unknown>, tenant: Tenant = acme) {
