@@ -13,7 +13,7 @@ import { byId } from '../../db/tenant-client.js';
 import { postAdjustment, fifoUnitCosts } from '../inventory/index.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { ValidationError } from '../shared/errors.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { batchProductWhere, claimSession, sessionLocationIds } from './cycle-count-sessions.js';
 import { recordEvent } from '../events/index.js';
 
@@ -22,9 +22,9 @@ export interface SessionActor {
   tokenId: number | null;
 }
 
-const reread = (tx: TenantTx, id: number, query: PassThroughQuery) => tx.cycleCountSession.findUniqueOrThrow({ ...query, where: byId(id) });
+const reread = (tx: TenantTx, id: number, query: AnswerQuery) => readAnswer(tx, id, query, (q) => tx.cycleCountSession.findUniqueOrThrow({ ...q, where: byId(id) }));
 
-export async function startSession(db: TenantDb, id: number, actor: SessionActor, query: PassThroughQuery = {}) {
+export async function startSession(db: TenantDb, id: number, actor: SessionActor, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const now = new Date();
     const session = await claimSession(tx, id, 'start', { startedBy: actor.tokenId, startedAt: now });
@@ -42,7 +42,7 @@ export async function startSession(db: TenantDb, id: number, actor: SessionActor
   });
 }
 
-export async function submitSessionForReview(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function submitSessionForReview(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await claimSession(tx, id, 'submit-review');
     const counted = await tx.cycleCountLine.findMany({ where: { sessionId: id, countedQuantity: { not: null } }, select: { varianceQuantity: true, varianceValue: true } });
@@ -60,7 +60,7 @@ export async function submitSessionForReview(db: TenantDb, id: number, query: Pa
   });
 }
 
-export async function reopenSession(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function reopenSession(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await claimSession(tx, id, 'reopen', { totalVarianceQty: null, totalVarianceValue: null, accuracyPercentage: null });
     return reread(tx, id, query);
@@ -71,7 +71,7 @@ export async function reopenSession(db: TenantDb, id: number, query: PassThrough
  * Posts the counted variances as one inventory adjustment (none when every count matched), and records the
  * book value of the stock in scope at posting (before the adjustment) at FIFO unit cost.
  */
-export async function postSession(db: TenantDb, id: number, actor: SessionActor, query: PassThroughQuery = {}) {
+export async function postSession(db: TenantDb, id: number, actor: SessionActor, query: AnswerQuery = {}) {
   return db.$transaction(
     async (tx) => {
       const now = new Date();
@@ -123,14 +123,14 @@ export async function postSession(db: TenantDb, id: number, actor: SessionActor,
   );
 }
 
-export async function cancelSession(db: TenantDb, id: number, actor: SessionActor, query: PassThroughQuery = {}) {
+export async function cancelSession(db: TenantDb, id: number, actor: SessionActor, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await claimSession(tx, id, 'cancel', { cancelledBy: actor.tokenId, cancelledAt: new Date() });
     return reread(tx, id, query);
   });
 }
 
-export async function resetSessionCounts(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function resetSessionCounts(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await claimSession(tx, id, 'reset-counts', { countedSkuCount: 0 });
     await tx.cycleCountLine.deleteMany({ where: { sessionId: id, snapshotQuantity: 0 } });

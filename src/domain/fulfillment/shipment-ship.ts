@@ -18,7 +18,7 @@ import { ValidationError } from '../shared/errors.js';
 import { LEDGER_DECIMAL } from '../shared/field-checks.js';
 import type { OutboundPolicy } from '../../outbound/http-request.js';
 import { deliverAfterCommit, writeShipNotice } from '../edi/index.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { demandKey, kitComponents, lineAllocated, lineDemands, claimOrder } from '../sales/index.js';
 import { releaseReserved } from './fulfillment-orders.js';
 import { getShipment } from './shipments.js';
@@ -27,7 +27,7 @@ import { recordEvent } from '../events/index.js';
 export const SALES_SHIPMENT = 'SALES_SHIPMENT';
 
 /** A shipment of a channel that trades by EDI also writes its 856, delivered after the commit under `context.outbound`. */
-export async function shipShipment(db: TenantDb, id: number, context: PostingContext & { outbound?: OutboundPolicy }, query: PassThroughQuery = {}) {
+export async function shipShipment(db: TenantDb, id: number, context: PostingContext & { outbound?: OutboundPolicy }, query: AnswerQuery = {}) {
   const ediDocumentId = await db.$transaction(async (tx) => {
     const found = await getShipment(tx, id);
     const order = await claimOrder(tx, found.salesOrderId, ['confirmed', 'partially_shipped'], 'shipped');
@@ -88,7 +88,7 @@ export async function shipShipment(db: TenantDb, id: number, context: PostingCon
     return writeShipNotice(tx, id, order.id, now);
   });
   await deliverAfterCommit(db, [ediDocumentId], context.outbound);
-  return db.shipment.findUniqueOrThrow({ ...query, where: byId(id) });
+  return readAnswer(db, id, query, (q) => db.shipment.findUniqueOrThrow({ ...q, where: byId(id) }));
 }
 
 type ClaimedOrder = Awaited<ReturnType<typeof claimOrder>>;

@@ -8,7 +8,7 @@ import { byId } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDateOnly, checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { comparisonFilter, dateTimeFilter, type FilterSpec } from '../shared/filters/index.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 import { pageMeta, type Page } from '../shared/pagination.js';
@@ -90,7 +90,7 @@ export async function getShipment(db: TenantDb | TenantTx, id: number, query: Pa
   return shipment;
 }
 
-export async function createShipment(db: TenantDb, salesOrderId: number, input: ShipmentInput, query: PassThroughQuery = {}) {
+export async function createShipment(db: TenantDb, salesOrderId: number, input: ShipmentInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const order = await claimOrder(tx, salesOrderId, ['confirmed', 'partially_shipped'], 'shipped');
     const errors = new FieldErrorCollector();
@@ -107,17 +107,17 @@ export async function createShipment(db: TenantDb, salesOrderId: number, input: 
       data: { salesOrderId, fulfillmentOrderId: input.fulfillmentOrderId ?? null, carrier: input.carrier ?? null, service: input.service ?? null, shipDate } as Prisma.ShipmentUncheckedCreateInput,
     });
     await tx.shipmentLine.createMany({ data: rows.map((row, position) => ({ ...row, shipmentId: shipment.id, position })) as Prisma.ShipmentLineCreateManyInput[] });
-    return tx.shipment.findUniqueOrThrow({ ...query, where: byId(shipment.id) });
+    return readAnswer(tx, shipment.id, query, (q) => tx.shipment.findUniqueOrThrow({ ...q, where: byId(shipment.id) }));
   });
 }
 
-export async function voidShipment(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function voidShipment(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const found = await getShipment(tx, id);
     await claimOrder(tx, found.salesOrderId, ['confirmed', 'partially_shipped', 'shipped'], 'changed');
     const claimed = await tx.shipment.updateMany({ where: { id, status: 'draft' }, data: { status: 'void', voidedAt: new Date() } });
     if (claimed.count === 0) throw new ValidationError({ status: [`Only a draft shipment can be voided; shipment ${id} is ${found.status}.`] });
-    return tx.shipment.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.shipment.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 

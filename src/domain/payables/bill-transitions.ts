@@ -5,10 +5,10 @@
 import type { TenantDb } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { matchBillLines } from './bill-lines.js';
 
-export async function approveBill(db: TenantDb, id: number, input: { acceptVariance?: boolean | null }, query: PassThroughQuery = {}) {
+export async function approveBill(db: TenantDb, id: number, input: { acceptVariance?: boolean | null }, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const claimed = await tx.bill.updateMany({ where: { id, status: 'draft' }, data: { status: 'open', approvedAt: new Date() } });
     const bill = await tx.bill.findUnique({ where: byId(id), include: { lines: { orderBy: { position: 'asc' } } } });
@@ -37,11 +37,11 @@ export async function approveBill(db: TenantDb, id: number, input: { acceptVaria
       throw new ValidationError({ acceptVariance: [`The bill does not match its purchase order (${match.matchStatus}): ${detail}. Approve with accept_variance true to accept it.`] });
     }
     await tx.bill.update({ where: byId(id), data: { matchStatus: match.matchStatus, varianceAccepted: match.matchStatus !== 'matched' } });
-    return tx.bill.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.bill.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function voidBill(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function voidBill(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const claimed = await tx.bill.updateMany({
       where: { id, status: { in: ['draft', 'open'] }, amountPaid: 0, amountCredited: 0 },
@@ -56,6 +56,6 @@ export async function voidBill(db: TenantDb, id: number, query: PassThroughQuery
     if (bill._count.allocations > 0) {
       throw new ValidationError({ status: [`Bill ${bill.billNumber} cannot be voided: ${bill._count.allocations} allocation(s) made it landed cost of receipts; delete them first.`] });
     }
-    return tx.bill.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.bill.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }

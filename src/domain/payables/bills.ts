@@ -15,7 +15,7 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { checkCurrencyCode, checkDateOnly, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, type Page } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { currentCompany } from '../tenancy/index.js';
 import { BILL_STATUSES } from './bill-balance.js';
 import { matchBillLines, prepareBillLines, type BillLineInput, type BillLineRow, type LineMatch, type MatchStatus } from './bill-lines.js';
@@ -80,7 +80,7 @@ export async function getBill(db: TenantDb | TenantTx, id: number, query: PassTh
   return bill;
 }
 
-export async function createBill(db: TenantDb, input: BillInput, query: PassThroughQuery = {}) {
+export async function createBill(db: TenantDb, input: BillInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
     if (input.supplierId == null) errors.add('supplierId', 'The supplier id field is required.');
@@ -91,11 +91,11 @@ export async function createBill(db: TenantDb, input: BillInput, query: PassThro
     errors.throwIfAny();
     const created = await writeUnique(() => tx.bill.create({ data: written!.header as Prisma.BillUncheckedCreateInput }));
     await writeLines(tx, created.id, written!);
-    return tx.bill.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.bill.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function updateBill(db: TenantDb, id: number, input: BillInput, query: PassThroughQuery = {}) {
+export async function updateBill(db: TenantDb, id: number, input: BillInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const bill = await lockDraft(tx, id, 'edited');
     const errors = new FieldErrorCollector();
@@ -108,14 +108,14 @@ export async function updateBill(db: TenantDb, id: number, input: BillInput, que
     errors.throwIfAny();
     await writeUnique(() => tx.bill.update({ where: byId(id), data: written!.header }));
     await writeLines(tx, id, written!);
-    return tx.bill.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.bill.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deleteBill(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function deleteBill(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await lockDraft(tx, id, 'deleted');
-    const bill = await tx.bill.findUniqueOrThrow({ ...query, where: byId(id) });
+    const bill = await readAnswer(tx, id, query, (q) => tx.bill.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.bill.delete({ where: byId(id) });
     return bill;
   });

@@ -10,7 +10,8 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { ValidationError } from '../shared/errors.js';
 import { recordEvent } from '../events/index.js';
-import { getPurchaseOrder, type PurchaseOrderQuery, type PurchaseOrderStatus } from './purchase-orders.js';
+import { getPurchaseOrder, type PurchaseOrderStatus } from './purchase-orders.js';
+import { readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 
 interface Transition {
   verb: string;
@@ -23,11 +24,11 @@ const SUBMIT: Transition = { verb: 'submitted', from: ['draft'], to: 'submitted'
 const CANCEL: Transition = { verb: 'cancelled', from: ['draft', 'submitted'], to: 'cancelled', stamp: 'cancelledAt' };
 const CLOSE: Transition = { verb: 'closed', from: ['submitted', 'partially_received', 'received'], to: 'closed', stamp: 'closedAt' };
 
-export const submitPurchaseOrder = (db: TenantDb, id: number, query: PurchaseOrderQuery = {}) => transition(db, id, SUBMIT, query);
-export const closePurchaseOrder = (db: TenantDb, id: number, query: PurchaseOrderQuery = {}) => transition(db, id, CLOSE, query);
+export const submitPurchaseOrder = (db: TenantDb, id: number, query: AnswerQuery = {}) => transition(db, id, SUBMIT, query);
+export const closePurchaseOrder = (db: TenantDb, id: number, query: AnswerQuery = {}) => transition(db, id, CLOSE, query);
 
 /** Cancels an order that has received nothing. */
-export const cancelPurchaseOrder = (db: TenantDb, id: number, query: PurchaseOrderQuery = {}) =>
+export const cancelPurchaseOrder = (db: TenantDb, id: number, query: AnswerQuery = {}) =>
   transition(db, id, CANCEL, query, async (tx) => {
     const received = await tx.purchaseOrderLine.count({ where: { purchaseOrderId: id, quantityReceived: { gt: 0 } } });
     if (received > 0) throw new ValidationError({ status: ['A purchase order that has received stock cannot be cancelled; close it instead.'] });
@@ -37,7 +38,7 @@ async function transition(
   db: TenantDb,
   id: number,
   step: Transition,
-  query: PurchaseOrderQuery,
+  query: AnswerQuery,
   check?: (tx: TenantTx) => Promise<void>,
 ) {
   return db.$transaction(async (tx) => {
@@ -56,6 +57,6 @@ async function transition(
       resourceId: id,
       data: { purchase_order_id: id, po_number: order.poNumber, status: order.status, supplier_id: order.supplierId, warehouse_id: order.warehouseId },
     });
-    return tx.purchaseOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.purchaseOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }

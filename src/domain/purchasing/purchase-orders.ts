@@ -23,7 +23,7 @@ import {
   type PricingContext,
   type PurchaseOrderLineInput,
 } from './purchase-order-lines.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export const PURCHASE_ORDER_STATUSES = ['draft', 'submitted', 'partially_received', 'received', 'closed', 'cancelled'] as const;
@@ -88,7 +88,7 @@ export async function getPurchaseOrder(db: TenantDb | TenantTx, id: number, quer
   return order;
 }
 
-export async function createPurchaseOrder(db: TenantDb, input: PurchaseOrderInput, query: PurchaseOrderQuery = {}) {
+export async function createPurchaseOrder(db: TenantDb, input: PurchaseOrderInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
     if (input.supplierId == null) errors.add('supplierId', 'The supplier id field is required.');
@@ -99,11 +99,11 @@ export async function createPurchaseOrder(db: TenantDb, input: PurchaseOrderInpu
     const poNumber = await nextDocumentNumber(tx, 'purchase_order', 'PO');
     const created = await tx.purchaseOrder.create({ data: { ...written!.header, poNumber } as Prisma.PurchaseOrderUncheckedCreateInput });
     await writeChildren(tx, created.id, written!);
-    return tx.purchaseOrder.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.purchaseOrder.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function updatePurchaseOrder(db: TenantDb, id: number, input: PurchaseOrderInput, query: PurchaseOrderQuery = {}) {
+export async function updatePurchaseOrder(db: TenantDb, id: number, input: PurchaseOrderInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const order = await lockDraft(tx, id, 'edited');
     const errors = new FieldErrorCollector();
@@ -114,14 +114,14 @@ export async function updatePurchaseOrder(db: TenantDb, id: number, input: Purch
     errors.throwIfAny();
     await tx.purchaseOrder.update({ where: byId(id), data: written!.header });
     await writeChildren(tx, id, written!);
-    return tx.purchaseOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.purchaseOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deletePurchaseOrder(db: TenantDb, id: number, query: PurchaseOrderQuery = {}) {
+export async function deletePurchaseOrder(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await lockDraft(tx, id, 'deleted');
-    const order = await tx.purchaseOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    const order = await readAnswer(tx, id, query, (q) => tx.purchaseOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.purchaseOrder.delete({ where: byId(id) });
     return order;
   });

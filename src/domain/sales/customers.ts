@@ -10,7 +10,7 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { checkCurrencyCode, checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, type Page } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { checkAddress, type AddressInput } from './address.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
@@ -66,20 +66,20 @@ export async function getCustomerCompany(db: TenantDb | TenantTx, id: number, qu
   return customer;
 }
 
-export async function createCustomerCompany(db: TenantDb, input: CustomerCompanyInput, query: PassThroughQuery = {}) {
+export async function createCustomerCompany(db: TenantDb, input: CustomerCompanyInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const data = await checkCustomerCompany(tx, input, true, {});
     const created = await tx.customerCompany.create({ data: data as Prisma.CustomerCompanyUncheckedCreateInput });
-    return tx.customerCompany.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.customerCompany.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function updateCustomerCompany(db: TenantDb, id: number, input: CustomerCompanyInput, query: PassThroughQuery = {}) {
+export async function updateCustomerCompany(db: TenantDb, id: number, input: CustomerCompanyInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const existing = await getCustomerCompany(tx, id, { select: { customFields: true } });
     const data = await checkCustomerCompany(tx, input, false, (existing.customFields ?? {}) as Record<string, unknown>);
     await tx.customerCompany.update({ where: byId(id), data });
-    return tx.customerCompany.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.customerCompany.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 

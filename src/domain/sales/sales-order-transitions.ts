@@ -9,56 +9,56 @@
 // Confirming, cancelling and closing write sales_order.confirmed / cancelled / closed events.
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { allocateArrivals, allocateOrders, releaseAllocations } from './allocation.js';
 import { OPEN_ORDER_STATUSES } from './demand.js';
 import { claimOrder } from './sales-orders.js';
 import { recordEvent } from '../events/index.js';
 import { salesOrderEvent } from './sales-order-events.js';
 
-export async function confirmSalesOrder(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function confirmSalesOrder(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await claimOrder(tx, id, ['draft'], 'confirmed');
     const order = await tx.salesOrder.update({ where: byId(id), data: { status: 'confirmed', confirmedAt: new Date() } });
     await allocateOrders(tx, [id]);
     await recordEvent(tx, salesOrderEvent('sales_order.confirmed', order));
-    return tx.salesOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.salesOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function allocateSalesOrder(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function allocateSalesOrder(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await claimOrder(tx, id, OPEN_ORDER_STATUSES, 'allocated');
     await allocateOrders(tx, [id]);
-    return tx.salesOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.salesOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deallocateSalesOrder(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function deallocateSalesOrder(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await claimOrder(tx, id, OPEN_ORDER_STATUSES, 'deallocated');
     await releaseAllocations(tx, [id]);
-    return tx.salesOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.salesOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function cancelSalesOrder(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function cancelSalesOrder(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await claimOrder(tx, id, ['draft', 'confirmed'], 'cancelled');
     const order = await tx.salesOrder.update({ where: byId(id), data: { status: 'cancelled', cancelledAt: new Date() } });
     await passOnReleased(tx, id);
     await recordEvent(tx, salesOrderEvent('sales_order.cancelled', order));
-    return tx.salesOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.salesOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function closeSalesOrder(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function closeSalesOrder(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await claimOrder(tx, id, ['partially_shipped', 'shipped'], 'closed');
     const order = await tx.salesOrder.update({ where: byId(id), data: { status: 'closed', closedAt: new Date() } });
     await passOnReleased(tx, id);
     await recordEvent(tx, salesOrderEvent('sales_order.closed', order));
-    return tx.salesOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.salesOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 

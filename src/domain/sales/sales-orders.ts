@@ -12,7 +12,7 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { checkCurrencyCode, checkDateOnly, checkMaxLength } from '../shared/field-checks.js';
 import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, type Page } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { currentCompany } from '../tenancy/index.js';
 import { checkAddress, type AddressInput } from './address.js';
 import { unlockedChannel } from './channel-lock.js';
@@ -68,10 +68,10 @@ export async function getSalesOrder(db: TenantDb | TenantTx, id: number, query: 
   return order;
 }
 
-export async function createSalesOrder(db: TenantDb, input: SalesOrderInput, query: PassThroughQuery = {}) {
+export async function createSalesOrder(db: TenantDb, input: SalesOrderInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const id = await insertSalesOrder(tx, input, {});
-    return tx.salesOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.salesOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
@@ -88,7 +88,7 @@ export async function insertSalesOrder(tx: TenantTx, input: SalesOrderInput, ext
   return created.id;
 }
 
-export async function updateSalesOrder(db: TenantDb, id: number, input: SalesOrderInput, query: PassThroughQuery = {}) {
+export async function updateSalesOrder(db: TenantDb, id: number, input: SalesOrderInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const stored = await lockDraft(tx, id, 'edited');
     const errors = new FieldErrorCollector();
@@ -99,14 +99,14 @@ export async function updateSalesOrder(db: TenantDb, id: number, input: SalesOrd
     errors.throwIfAny();
     await writeUnique(() => tx.salesOrder.update({ where: byId(id), data: written!.header }));
     if (written!.lines) await writeLines(tx, id, written!.lines);
-    return tx.salesOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.salesOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deleteSalesOrder(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function deleteSalesOrder(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await lockDraft(tx, id, 'deleted');
-    const order = await tx.salesOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    const order = await readAnswer(tx, id, query, (q) => tx.salesOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.salesOrder.delete({ where: byId(id) });
     return order;
   });

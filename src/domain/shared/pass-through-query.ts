@@ -2,4 +2,34 @@
 // what the selection needs. Domain code only passes it on, so it is typed loosely: with the schema this
 // size TypeScript gives up ("excessive stack depth") comparing the default client's select types with the
 // tenant client's.
+import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+
 export type PassThroughQuery = { include?: any; select?: any };
+
+/**
+ * In place of a PassThroughQuery: the change's answer written as JSON by the caller, inside the change's
+ * transaction (the one-statement answers of GraphQL mutations, compiledMutation in
+ * src/graphql/shared/compiled-records.ts). Spread into a Prisma call by mistake, Prisma refuses its unknown key.
+ */
+export class JsonAnswerQuery {
+  constructor(readonly writeJson: (db: TenantDb | TenantTx, id: number) => Promise<string>) {}
+}
+
+/** The JSON text a change answered for a JsonAnswerQuery. */
+export class WrittenJson {
+  constructor(readonly text: string) {}
+}
+
+/** What a change is given to read its answer with. */
+export type AnswerQuery = PassThroughQuery | JsonAnswerQuery;
+
+/**
+ * The record a change answers, read inside its transaction: `read` with the caller's Prisma query, or, for a
+ * JsonAnswerQuery, the JSON the caller writes (on `tx`: a change that reads its answer after its transaction, as
+ * shipping does, passes the client). That value is a WrittenJson in place of the record: typed as the
+ * record, since only the caller that passed the JsonAnswerQuery ever receives it.
+ */
+export async function readAnswer<T>(tx: TenantDb | TenantTx, id: number, query: AnswerQuery, read: (query: PassThroughQuery) => Promise<T>): Promise<T> {
+  if (query instanceof JsonAnswerQuery) return new WrittenJson(await query.writeJson(tx, id)) as unknown as T;
+  return read(query);
+}

@@ -4,11 +4,12 @@
 // for all the records (one grouped read per relation), so a page of 100 orders with their lines, products and
 // allocations is one statement, however many relations it asks for.
 import type { SqlRunner } from '../../db/sql-runner.js';
+import { companyIdOf, type TenantDb, type TenantTx } from '../../db/tenant-client.js';
 import { objectJsonSql, type JsonSelection, type JsonSqlTypes, type PageRelations } from './selection-json-sql.js';
 
 /** The JSON array text of the company's rows of `table` with these ids, in their order, for each selection. */
 export async function recordsJson(
-  sql: SqlRunner,
+  sql: Pick<SqlRunner, 'queryPrepared'>,
   companyId: number,
   ids: readonly number[],
   describe: { types: JsonSqlTypes; typeName: string; table: string },
@@ -31,4 +32,15 @@ export async function recordsJson(
     SELECT ${arrays.join(',\n    ')}`;
   const [row] = await sql.queryPrepared<Record<string, string>>(statement, [companyId, [...ids]]);
   return selections.map((_, index) => row![`items_${index}`]!);
+}
+
+/** recordsJson inside a change's transaction (its answer sees the change; nothing is prepared there). */
+export function recordsJsonInTransaction(
+  tx: TenantDb | TenantTx,
+  ids: readonly number[],
+  describe: { types: JsonSqlTypes; typeName: string; table: string },
+  selections: readonly JsonSelection[],
+): Promise<string[]> {
+  const sql = { queryPrepared: <T>(statement: string, params: unknown[] = []) => tx.$queryRawUnsafe<T[]>(statement, ...params) };
+  return recordsJson(sql, companyIdOf(tx), ids, describe, selections);
 }

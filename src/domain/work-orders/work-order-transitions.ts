@@ -13,7 +13,7 @@ import { byId } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, ValidationError } from '../shared/errors.js';
 import { checkMaxLength } from '../shared/field-checks.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { getWorkOrder, recordStatusEvent, type WorkOrderActor } from './work-orders.js';
 import { recordEvent } from '../events/index.js';
 
@@ -31,7 +31,7 @@ export async function claimWorkOrder(tx: TenantTx, id: number, from: readonly st
   return order;
 }
 
-const reread = (tx: TenantTx, id: number, query: PassThroughQuery) => tx.workOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+const reread = (tx: TenantTx, id: number, query: AnswerQuery) => readAnswer(tx, id, query, (q) => tx.workOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
 
 function checkReason(reason: string | null | undefined, required: boolean): string | null {
   const errors = new FieldErrorCollector();
@@ -41,7 +41,7 @@ function checkReason(reason: string | null | undefined, required: boolean): stri
   return reason?.trim() || null;
 }
 
-export async function releaseWorkOrder(db: TenantDb, id: number, actor: WorkOrderActor, query: PassThroughQuery = {}) {
+export async function releaseWorkOrder(db: TenantDb, id: number, actor: WorkOrderActor, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await claimWorkOrder(tx, id, ['draft'], 'released', { status: 'released', updatedBy: actor.tokenId });
     await recordStatusEvent(tx, id, 'released', 'draft', 'released', actor);
@@ -49,7 +49,7 @@ export async function releaseWorkOrder(db: TenantDb, id: number, actor: WorkOrde
   });
 }
 
-export async function cancelWorkOrder(db: TenantDb, id: number, reason: string | null | undefined, actor: WorkOrderActor, query: PassThroughQuery = {}) {
+export async function cancelWorkOrder(db: TenantDb, id: number, reason: string | null | undefined, actor: WorkOrderActor, query: AnswerQuery = {}) {
   const why = checkReason(reason, false);
   return db.$transaction(async (tx) => {
     const order = await claimWorkOrder(tx, id, OPEN_WORK_ORDER_STATUSES, 'cancelled', { status: 'cancelled', cancelReason: why, isOnHold: false, updatedBy: actor.tokenId });
@@ -58,7 +58,7 @@ export async function cancelWorkOrder(db: TenantDb, id: number, reason: string |
   });
 }
 
-export async function holdWorkOrder(db: TenantDb, id: number, reason: string | null | undefined, actor: WorkOrderActor, query: PassThroughQuery = {}) {
+export async function holdWorkOrder(db: TenantDb, id: number, reason: string | null | undefined, actor: WorkOrderActor, query: AnswerQuery = {}) {
   const why = checkReason(reason, true);
   return db.$transaction(async (tx) => {
     const order = await claimWorkOrder(tx, id, OPEN_WORK_ORDER_STATUSES, 'held', { isOnHold: true, holdReason: why, heldAt: new Date(), heldBy: actor.tokenId, updatedBy: actor.tokenId }, false);
@@ -67,7 +67,7 @@ export async function holdWorkOrder(db: TenantDb, id: number, reason: string | n
   });
 }
 
-export async function resumeWorkOrder(db: TenantDb, id: number, actor: WorkOrderActor, query: PassThroughQuery = {}) {
+export async function resumeWorkOrder(db: TenantDb, id: number, actor: WorkOrderActor, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const order = await claimWorkOrder(tx, id, OPEN_WORK_ORDER_STATUSES, 'resumed', { isOnHold: false, holdReason: null, heldAt: null, heldBy: null, updatedBy: actor.tokenId }, true);
     await recordStatusEvent(tx, id, 'resumed', order.status, order.status, actor);
@@ -75,7 +75,7 @@ export async function resumeWorkOrder(db: TenantDb, id: number, actor: WorkOrder
   });
 }
 
-export async function completeWorkOrder(db: TenantDb, id: number, force: boolean, actor: WorkOrderActor, query: PassThroughQuery = {}) {
+export async function completeWorkOrder(db: TenantDb, id: number, force: boolean, actor: WorkOrderActor, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await finishWorkOrder(tx, id, force, actor);
     return reread(tx, id, query);

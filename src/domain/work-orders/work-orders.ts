@@ -13,7 +13,7 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { checkDateOnly, checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, type Page } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { workOrderResolution } from './work-order-costing.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
@@ -84,7 +84,7 @@ export async function listStatusHistory(db: TenantDb, id: number, query: PassThr
   return db.workOrderStatusEvent.findMany({ ...query, where: { workOrderId: id }, orderBy: { id: 'asc' } });
 }
 
-export async function createWorkOrder(db: TenantDb, input: WorkOrderInput, actor: WorkOrderActor, query: PassThroughQuery = {}) {
+export async function createWorkOrder(db: TenantDb, input: WorkOrderInput, actor: WorkOrderActor, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const data = await checkWorkOrderInput(tx, input, null);
     const workOrderNumber = await nextDocumentNumber(tx, 'work_order', 'WO');
@@ -94,12 +94,12 @@ export async function createWorkOrder(db: TenantDb, input: WorkOrderInput, actor
     await replaceSteps(tx, created.id, input.steps ?? [], created.plannedQty);
     await refreshResolution(tx, created.id);
     await recordStatusEvent(tx, created.id, 'created', null, 'draft', actor);
-    return tx.workOrder.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.workOrder.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
 /** While draft or released; steps replace when given; the cost rule resolution follows quantity and vendor. */
-export async function updateWorkOrder(db: TenantDb, id: number, input: WorkOrderInput, actor: WorkOrderActor, query: PassThroughQuery = {}) {
+export async function updateWorkOrder(db: TenantDb, id: number, input: WorkOrderInput, actor: WorkOrderActor, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const existing = await getWorkOrder(tx, id);
     // The conditional update holds the row: a release or completion meanwhile is seen as a changed state.
@@ -110,7 +110,7 @@ export async function updateWorkOrder(db: TenantDb, id: number, input: WorkOrder
     if (input.steps != null) await replaceSteps(tx, id, input.steps, (data.plannedQty as Decimal | undefined) ?? existing.plannedQty);
     const quantityOrVendor = (input.plannedQty != null && !input.plannedQty.eq(existing.plannedQty)) || (input.vendorId !== undefined && input.vendorId !== existing.vendorId) || input.serviceUnitPrice !== undefined || input.productionBatchId !== undefined;
     if (quantityOrVendor) await refreshResolution(tx, id);
-    return tx.workOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.workOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 

@@ -15,7 +15,7 @@ import {
   type CountSheetRow,
 } from '../../domain/cycle-counts/index.js';
 import { jsonSql } from '../shared/derived-json-types.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledRecord, compiledMutation } from '../shared/compiled-records.js';
 import { plainColumn } from '../../domain/shared/selection-json-sql.js';
 import { decimalSql } from '../../domain/shared/json-sql.js';
 
@@ -166,36 +166,36 @@ builder.mutationFields((t) => ({
     type: 'CycleCountSession',
     description: 'draft → in_progress: snapshots the book quantity of every product, location and lot in scope.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => transitions.startSession(ctx.db, args.id, actor(ctx), query),
+    resolve: compiledMutation('startCycleCount', 'CycleCountSession', (ctx, args, query) => transitions.startSession(ctx.db, args.id, actor(ctx), query)),
   }),
   submitCycleCountForReview: t.prismaField({
     type: 'CycleCountSession',
     description: 'in_progress → pending_review: variance totals and accuracy over the counted lines.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => transitions.submitSessionForReview(ctx.db, args.id, query),
+    resolve: compiledMutation('submitCycleCountForReview', 'CycleCountSession', (ctx, args, query) => transitions.submitSessionForReview(ctx.db, args.id, query)),
   }),
   reopenCycleCount: t.prismaField({
     type: 'CycleCountSession',
     description: 'pending_review → in_progress; clears the variance totals.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => transitions.reopenSession(ctx.db, args.id, query),
+    resolve: compiledMutation('reopenCycleCount', 'CycleCountSession', (ctx, args, query) => transitions.reopenSession(ctx.db, args.id, query)),
   }),
   postCycleCount: t.prismaField({
     type: 'CycleCountSession',
     description: 'pending_review → posted: one inventory adjustment of the counted variances.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => transitions.postSession(ctx.db, args.id, actor(ctx), query),
+    resolve: compiledMutation('postCycleCount', 'CycleCountSession', (ctx, args, query) => transitions.postSession(ctx.db, args.id, actor(ctx), query)),
   }),
   cancelCycleCount: t.prismaField({
     type: 'CycleCountSession',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => transitions.cancelSession(ctx.db, args.id, actor(ctx), query),
+    resolve: compiledMutation('cancelCycleCount', 'CycleCountSession', (ctx, args, query) => transitions.cancelSession(ctx.db, args.id, actor(ctx), query)),
   }),
   resetCycleCountCounts: t.prismaField({
     type: 'CycleCountSession',
     description: 'in_progress stays in_progress with every count cleared.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => transitions.resetSessionCounts(ctx.db, args.id, query),
+    resolve: compiledMutation('resetCycleCountCounts', 'CycleCountSession', (ctx, args, query) => transitions.resetSessionCounts(ctx.db, args.id, query)),
   }),
   recordCycleCounts: t.field({
     type: CountResultRef,

@@ -10,7 +10,7 @@ import {
   shipmentBillableLines,
 } from '../../domain/fulfillment/index.js';
 import { BillableLineRef, FulfillmentOrderPageRef, ShipmentCreateInput, ShipmentPageRef } from './shipment-types.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledRecord, compiledMutation } from '../shared/compiled-records.js';
 
 compiledList('shipments', 'Shipment', (ctx, args, query) => shipments.listShipments(ctx.db, withFilterParams(args), query));
 compiledRecord('shipment', 'Shipment', (ctx, args, query) => shipments.getShipment(ctx.db, args.id, query));
@@ -63,17 +63,17 @@ builder.mutationFields((t) => ({
   createShipment: t.prismaField({
     type: 'Shipment',
     args: { salesOrderId: t.arg.int({ required: true }), input: t.arg({ type: ShipmentCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => shipments.createShipment(ctx.db, args.salesOrderId, args.input, query),
+    resolve: compiledMutation('createShipment', 'Shipment', (ctx, args, query) => shipments.createShipment(ctx.db, args.salesOrderId, args.input, query)),
   }),
   shipShipment: t.prismaField({
     type: 'Shipment',
     description: 'draft → shipped: SALES_SHIPMENT movements at FIFO cost; reservations consumed; the order follows.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => shipShipment(ctx.db, args.id, { tokenId: ctx.caller.tokenId, outbound: ctx.outbound }, query),
+    resolve: compiledMutation('shipShipment', 'Shipment', (ctx, args, query) => shipShipment(ctx.db, args.id, { tokenId: ctx.caller.tokenId, outbound: ctx.outbound }, query)),
   }),
   voidShipment: t.prismaField({
     type: 'Shipment',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => shipments.voidShipment(ctx.db, args.id, query),
+    resolve: compiledMutation('voidShipment', 'Shipment', (ctx, args, query) => shipments.voidShipment(ctx.db, args.id, query)),
   }),
 }));

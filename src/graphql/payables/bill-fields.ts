@@ -14,7 +14,7 @@ import {
   listBillAllocations,
 } from '../../domain/payables/index.js';
 import { BillAllocationInput, BillApproveInput, BillCreateInput, BillPageRef, BillPaymentInput, BillUpdateInput } from './bill-types.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledRecord, compiledMutation } from '../shared/compiled-records.js';
 
 compiledList('bills', 'Bill', (ctx, args, query) => bills.listBills(ctx.db, withFilterParams(args), query));
 compiledRecord('bill', 'Bill', (ctx, args, query) => bills.getBill(ctx.db, args.id, query));
@@ -45,29 +45,29 @@ builder.mutationFields((t) => ({
   createBill: t.prismaField({
     type: 'Bill',
     args: { input: t.arg({ type: BillCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => bills.createBill(ctx.db, args.input, query),
+    resolve: compiledMutation('createBill', 'Bill', (ctx, args, query) => bills.createBill(ctx.db, args.input, query)),
   }),
   updateBill: t.prismaField({
     type: 'Bill',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: BillUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => bills.updateBill(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateBill', 'Bill', (ctx, args, query) => bills.updateBill(ctx.db, args.id, args.input, query)),
   }),
   deleteBill: t.prismaField({
     type: 'Bill',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => bills.deleteBill(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteBill', 'Bill', (ctx, args, query) => bills.deleteBill(ctx.db, args.id, query)),
   }),
   approveBill: t.prismaField({
     type: 'Bill',
     description: 'draft → open, after matching the bill against its order again; a mismatch needs acceptVariance.',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: BillApproveInput, required: false }) },
-    resolve: (query, _root, args, ctx) => approveBill(ctx.db, args.id, { acceptVariance: args.input?.acceptVariance }, query),
+    resolve: compiledMutation('approveBill', 'Bill', (ctx, args, query) => approveBill(ctx.db, args.id, { acceptVariance: args.input?.acceptVariance }, query)),
   }),
   voidBill: t.prismaField({
     type: 'Bill',
     description: 'Voids a bill nothing paid, credited or was allocated from.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => voidBill(ctx.db, args.id, query),
+    resolve: compiledMutation('voidBill', 'Bill', (ctx, args, query) => voidBill(ctx.db, args.id, query)),
   }),
   recordBillPayment: t.prismaField({
     type: 'BillPayment',

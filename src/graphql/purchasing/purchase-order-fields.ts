@@ -10,7 +10,7 @@ import {
   type InboundSyncResult,
 } from '../../domain/purchasing/index.js';
 import { PurchaseOrderCreateInput, PurchaseOrderPageRef, PurchaseOrderUpdateInput } from './purchase-order-types.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledRecord, compiledMutation } from '../shared/compiled-records.js';
 
 compiledList('purchaseOrders', 'PurchaseOrder', (ctx, args, query) => orders.listPurchaseOrders(ctx.db, withFilterParams(args), query));
 compiledRecord('purchaseOrder', 'PurchaseOrder', (ctx, args, query) => orders.getPurchaseOrder(ctx.db, args.id, query));
@@ -36,32 +36,32 @@ builder.mutationFields((t) => ({
   createPurchaseOrder: t.prismaField({
     type: 'PurchaseOrder',
     args: { input: t.arg({ type: PurchaseOrderCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => orders.createPurchaseOrder(ctx.db, args.input, query),
+    resolve: compiledMutation('createPurchaseOrder', 'PurchaseOrder', (ctx, args, query) => orders.createPurchaseOrder(ctx.db, args.input, query)),
   }),
   updatePurchaseOrder: t.prismaField({
     type: 'PurchaseOrder',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: PurchaseOrderUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => orders.updatePurchaseOrder(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updatePurchaseOrder', 'PurchaseOrder', (ctx, args, query) => orders.updatePurchaseOrder(ctx.db, args.id, args.input, query)),
   }),
   deletePurchaseOrder: t.prismaField({
     type: 'PurchaseOrder',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => orders.deletePurchaseOrder(ctx.db, args.id, query),
+    resolve: compiledMutation('deletePurchaseOrder', 'PurchaseOrder', (ctx, args, query) => orders.deletePurchaseOrder(ctx.db, args.id, query)),
   }),
   submitPurchaseOrder: t.prismaField({
     type: 'PurchaseOrder',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => transitions.submitPurchaseOrder(ctx.db, args.id, query),
+    resolve: compiledMutation('submitPurchaseOrder', 'PurchaseOrder', (ctx, args, query) => transitions.submitPurchaseOrder(ctx.db, args.id, query)),
   }),
   cancelPurchaseOrder: t.prismaField({
     type: 'PurchaseOrder',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => transitions.cancelPurchaseOrder(ctx.db, args.id, query),
+    resolve: compiledMutation('cancelPurchaseOrder', 'PurchaseOrder', (ctx, args, query) => transitions.cancelPurchaseOrder(ctx.db, args.id, query)),
   }),
   closePurchaseOrder: t.prismaField({
     type: 'PurchaseOrder',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => transitions.closePurchaseOrder(ctx.db, args.id, query),
+    resolve: compiledMutation('closePurchaseOrder', 'PurchaseOrder', (ctx, args, query) => transitions.closePurchaseOrder(ctx.db, args.id, query)),
   }),
 }));
 

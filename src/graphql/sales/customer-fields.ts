@@ -6,7 +6,7 @@ import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, withFilterParams } from '../shared/filters.js';
 import { customers } from '../../domain/sales/index.js';
 import type { Address } from '../../domain/sales/index.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledRecord, compiledMutation } from '../shared/compiled-records.js';
 import { embeddedDocument, jsonSql } from '../shared/derived-json-types.js';
 import { flatObjectColumn } from '../../domain/shared/selection-json-sql.js';
 
@@ -121,12 +121,12 @@ builder.mutationFields((t) => ({
   createCustomerCompany: t.prismaField({
     type: 'CustomerCompany',
     args: { input: t.arg({ type: CustomerCompanyCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => customers.createCustomerCompany(ctx.db, args.input, query),
+    resolve: compiledMutation('createCustomerCompany', 'CustomerCompany', (ctx, args, query) => customers.createCustomerCompany(ctx.db, args.input, query)),
   }),
   updateCustomerCompany: t.prismaField({
     type: 'CustomerCompany',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: CustomerCompanyUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => customers.updateCustomerCompany(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateCustomerCompany', 'CustomerCompany', (ctx, args, query) => customers.updateCustomerCompany(ctx.db, args.id, args.input, query)),
   }),
   deleteCustomerCompany: t.prismaField({
     type: 'CustomerCompany',

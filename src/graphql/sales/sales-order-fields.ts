@@ -5,7 +5,7 @@ import { pageArgs } from '../shared/page.js';
 import { filterArg, withFilterParams } from '../shared/filters.js';
 import { salesOrders as orders, salesOrderTransitions as transitions } from '../../domain/sales/index.js';
 import { SalesOrderCreateInput, SalesOrderPageRef, SalesOrderUpdateInput } from './sales-order-types.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledRecord, compiledMutation } from '../shared/compiled-records.js';
 
 compiledList('salesOrders', 'SalesOrder', (ctx, args, query) => orders.listSalesOrders(ctx.db, withFilterParams(args), query));
 compiledRecord('salesOrder', 'SalesOrder', (ctx, args, query) => orders.getSalesOrder(ctx.db, args.id, query));
@@ -24,33 +24,33 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const transition = (description: string, run: typeof transitions.confirmSalesOrder) => (t: any) =>
+const transition = (name: string, description: string, run: typeof transitions.confirmSalesOrder) => (t: any) =>
   t.prismaField({
     type: 'SalesOrder',
     description,
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query: any, _root: unknown, args: { id: number }, ctx: any) => run(ctx.db, args.id, query),
+    resolve: compiledMutation(name, 'SalesOrder', (ctx, args, query) => run(ctx.db, args.id, query)),
   });
 
 builder.mutationFields((t) => ({
   createSalesOrder: t.prismaField({
     type: 'SalesOrder',
     args: { input: t.arg({ type: SalesOrderCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => orders.createSalesOrder(ctx.db, args.input, query),
+    resolve: compiledMutation('createSalesOrder', 'SalesOrder', (ctx, args, query) => orders.createSalesOrder(ctx.db, args.input, query)),
   }),
   updateSalesOrder: t.prismaField({
     type: 'SalesOrder',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: SalesOrderUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => orders.updateSalesOrder(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateSalesOrder', 'SalesOrder', (ctx, args, query) => orders.updateSalesOrder(ctx.db, args.id, args.input, query)),
   }),
   deleteSalesOrder: t.prismaField({
     type: 'SalesOrder',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => orders.deleteSalesOrder(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteSalesOrder', 'SalesOrder', (ctx, args, query) => orders.deleteSalesOrder(ctx.db, args.id, query)),
   }),
-  confirmSalesOrder: transition('draft → confirmed: the lines reserve stock in priority order; the rest is backordered.', transitions.confirmSalesOrder)(t),
-  allocateSalesOrder: transition('Retries the reservation of what is backordered (confirmed or partially shipped orders).', transitions.allocateSalesOrder)(t),
-  deallocateSalesOrder: transition('Releases every reservation of the order; it stays open and backordered.', transitions.deallocateSalesOrder)(t),
-  cancelSalesOrder: transition('draft or confirmed → cancelled: reservations are released and go to other backorders.', transitions.cancelSalesOrder)(t),
-  closeSalesOrder: transition('partially_shipped or shipped → closed: nothing more ships; reservations are released.', transitions.closeSalesOrder)(t),
+  confirmSalesOrder: transition('confirmSalesOrder', 'draft → confirmed: the lines reserve stock in priority order; the rest is backordered.', transitions.confirmSalesOrder)(t),
+  allocateSalesOrder: transition('allocateSalesOrder', 'Retries the reservation of what is backordered (confirmed or partially shipped orders).', transitions.allocateSalesOrder)(t),
+  deallocateSalesOrder: transition('deallocateSalesOrder', 'Releases every reservation of the order; it stays open and backordered.', transitions.deallocateSalesOrder)(t),
+  cancelSalesOrder: transition('cancelSalesOrder', 'draft or confirmed → cancelled: reservations are released and go to other backorders.', transitions.cancelSalesOrder)(t),
+  closeSalesOrder: transition('closeSalesOrder', 'partially_shipped or shipped → closed: nothing more ships; reservations are released.', transitions.closeSalesOrder)(t),
 }));

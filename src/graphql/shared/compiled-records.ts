@@ -5,14 +5,16 @@
 //
 //   compiledList('salesOrders', 'SalesOrder', (ctx, args, query) => orders.listSalesOrders(ctx.db, …, query));
 //
-// where `query` is the Prisma query that reads ids only. A selection some field of which has no SQL is executed
+// where `query` is the Prisma query that reads ids only. A mutation is registered the same way with
+// compiledMutation: its domain call writes the answer in the change's transaction (readAnswer). A selection some field of which has no SQL is executed
 // field by field, as before.
 import { getNamedType, isObjectType, type FieldNode, type GraphQLObjectType } from 'graphql';
 import type { RequestContext } from '../context.js';
 import type { Page, PageMeta } from '../../domain/shared/pagination.js';
-import { recordsJson } from '../../domain/shared/records-json.js';
+import { recordsJson, recordsJsonInTransaction } from '../../domain/shared/records-json.js';
+import { JsonAnswerQuery, WrittenJson, type AnswerQuery, type PassThroughQuery } from '../../domain/shared/pass-through-query.js';
 import type { JsonSelection } from '../../domain/shared/selection-json-sql.js';
-import { answerJson, registerCompiledRootField, subFields, type AnswerOptions, type PlanScope } from './compiled-execution.js';
+import { answerJson, registerCompiledMutationField, registerCompiledRootField, subFields, type AnswerOptions, type PlanScope } from './compiled-execution.js';
 import { derivedJsonTypes } from './derived-json-types.js';
 import { writableSelectionOf } from './json-selection.js';
 
@@ -137,4 +139,35 @@ export function compiledRecord(
       return answerJson(text.slice(1, -1), options);
     };
   });
+}
+
+/**
+ * A root field of Mutation answering one record of `typeName`: `change` is the field's domain call, given a
+ * JsonAnswerQuery in place of the Prisma query. The domain reads its answer with readAnswer where it read the
+ * record before, so the JSON is written by one statement inside the change's transaction, and the change runs
+ * once whatever happens (its errors are the resolver's). Answers the field's resolver, which makes the same call:
+ *
+ *   createSalesOrder: t.prismaField({ type: 'SalesOrder', args, resolve: compiledMutation('createSalesOrder', 'SalesOrder', (ctx, args, query) => …) }),
+ */
+export function compiledMutation<T>(
+  fieldName: string,
+  typeName: string,
+  change: (ctx: RequestContext, args: Record<string, any>, query: AnswerQuery) => Promise<T>,
+): (query: PassThroughQuery, root: unknown, args: any, ctx: RequestContext) => Promise<T> {
+  registerCompiledMutationField(fieldName, (scope, fieldNodes, args) => {
+    const table = tableOf(scope, typeName);
+    const selection = table && selectionOf(scope, typeName, fieldNodes);
+    if (!table || !selection) return null;
+    const query = new JsonAnswerQuery(async (tx, id) => {
+      const [array] = await recordsJsonInTransaction(tx, [id], { types: derivedJsonTypes(scope.schema).types, typeName, table }, [selection]);
+      return array!.slice(1, -1);
+    });
+    return async (ctx, options) => {
+      const answer = await change(ctx, args, query);
+      if (!(answer instanceof WrittenJson)) throw new Error(`${fieldName} answered without readAnswer: its domain call does not write the JSON answer`);
+      return answerJson(answer.text, options);
+    };
+  });
+  // The field's resolver (field-by-field execution): the same call with the Prisma plugin's query.
+  return (query, _root, args, ctx) => change(ctx, args, query);
 }

@@ -10,7 +10,7 @@ import {
   workOrderCompletions as completions,
 } from '../../domain/work-orders/index.js';
 import { WorkOrderCreateInput, WorkOrderPageRef, WorkOrderUpdateInput } from './work-order-types.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledRecord, compiledMutation } from '../shared/compiled-records.js';
 
 const ReasonInput = builder.inputType('WorkOrderReasonInput', { fields: (t) => ({ reason: t.string({ required: false }) }) });
 const CompleteInput = builder.inputType('WorkOrderCompleteInput', {
@@ -55,30 +55,30 @@ builder.mutationFields((t) => ({
   createWorkOrder: t.prismaField({
     type: 'WorkOrder',
     args: { input: t.arg({ type: WorkOrderCreateInput, required: true }) },
-    resolve: (query, _r, args, ctx) => workOrders.createWorkOrder(ctx.db, args.input, actor(ctx), query),
+    resolve: compiledMutation('createWorkOrder', 'WorkOrder', (ctx, args, query) => workOrders.createWorkOrder(ctx.db, args.input, actor(ctx), query)),
   }),
   updateWorkOrder: t.prismaField({
     type: 'WorkOrder',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: WorkOrderUpdateInput, required: true }) },
-    resolve: (query, _r, args, ctx) => workOrders.updateWorkOrder(ctx.db, args.id, args.input, actor(ctx), query),
+    resolve: compiledMutation('updateWorkOrder', 'WorkOrder', (ctx, args, query) => workOrders.updateWorkOrder(ctx.db, args.id, args.input, actor(ctx), query)),
   }),
   deleteWorkOrder: t.prismaField({ type: 'WorkOrder', args: { id: t.arg.int({ required: true }) }, resolve: (query, _r, args, ctx) => workOrders.deleteWorkOrder(ctx.db, args.id, query) }),
-  releaseWorkOrder: t.prismaField({ type: 'WorkOrder', args: { id: t.arg.int({ required: true }) }, resolve: (query, _r, args, ctx) => transitions.releaseWorkOrder(ctx.db, args.id, actor(ctx), query) }),
+  releaseWorkOrder: t.prismaField({ type: 'WorkOrder', args: { id: t.arg.int({ required: true }) }, resolve: compiledMutation('releaseWorkOrder', 'WorkOrder', (ctx, args, query) => transitions.releaseWorkOrder(ctx.db, args.id, actor(ctx), query)) }),
   cancelWorkOrder: t.prismaField({
     type: 'WorkOrder',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: ReasonInput, required: false }) },
-    resolve: (query, _r, args, ctx) => transitions.cancelWorkOrder(ctx.db, args.id, args.input?.reason, actor(ctx), query),
+    resolve: compiledMutation('cancelWorkOrder', 'WorkOrder', (ctx, args, query) => transitions.cancelWorkOrder(ctx.db, args.id, args.input?.reason, actor(ctx), query)),
   }),
   holdWorkOrder: t.prismaField({
     type: 'WorkOrder',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: ReasonInput, required: false }) },
-    resolve: (query, _r, args, ctx) => transitions.holdWorkOrder(ctx.db, args.id, args.input?.reason, actor(ctx), query),
+    resolve: compiledMutation('holdWorkOrder', 'WorkOrder', (ctx, args, query) => transitions.holdWorkOrder(ctx.db, args.id, args.input?.reason, actor(ctx), query)),
   }),
-  resumeWorkOrder: t.prismaField({ type: 'WorkOrder', args: { id: t.arg.int({ required: true }) }, resolve: (query, _r, args, ctx) => transitions.resumeWorkOrder(ctx.db, args.id, actor(ctx), query) }),
+  resumeWorkOrder: t.prismaField({ type: 'WorkOrder', args: { id: t.arg.int({ required: true }) }, resolve: compiledMutation('resumeWorkOrder', 'WorkOrder', (ctx, args, query) => transitions.resumeWorkOrder(ctx.db, args.id, actor(ctx), query)) }),
   completeWorkOrder: t.prismaField({
     type: 'WorkOrder',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: CompleteInput, required: false }) },
-    resolve: (query, _r, args, ctx) => transitions.completeWorkOrder(ctx.db, args.id, args.input?.force ?? false, actor(ctx), query),
+    resolve: compiledMutation('completeWorkOrder', 'WorkOrder', (ctx, args, query) => transitions.completeWorkOrder(ctx.db, args.id, args.input?.force ?? false, actor(ctx), query)),
   }),
   completeWorkOrderStep: t.prismaField({
     type: 'WorkOrderStep',
