@@ -3,6 +3,7 @@ import type { Company } from '../generated/prisma/client.js';
 import type { SqlRunner } from '../db/sql-runner.js';
 import type { TenantDb } from '../db/tenant-client.js';
 import type { OutboundPolicy } from '../outbound/http-request.js';
+import type { LiveFeed } from '../domain/events/index.js';
 
 /** An integration calling with an API token. */
 export interface TokenCaller {
@@ -44,4 +45,6 @@ export interface RequestContext {
   outbound: OutboundPolicy;
   /** For an event stream: fires when its client has gone, so a watcher that waits between events stops at once. */
   streamClosed?: AbortSignal;
+  /** The process's live event feed, for subscriptions (set by /graphql over HTTP and WebSocket). */
+  live?: LiveFeed;
 }

@@ -20,6 +20,7 @@ import { serveStaticAsset, ASSETS_PATH, FAVICON_PATH } from './static-assets.js'
 import { serveGraphiQL, wantsGraphiQL } from './graphiql-page.js';
 import { authenticateSession, callsWithSession, serveGraphiqlSession } from './session-caller.js';
 import { serveSchemaIntrospection } from './public-schema.js';
+import { LiveFeed } from '../domain/events/index.js';
 
 export interface App {
   server: http.Server;
@@ -31,10 +32,29 @@ export interface App {
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
+/** On shutdown, how long ended subscription streams get to write their last events before they are cut. */
+const STREAM_FLUSH_MS = 1_000;
+
+const isEventStream = (res: ServerResponse) => String(res.getHeader('content-type') ?? '').startsWith('text/event-stream');
+
+/** Resolves when every event-stream response in flight has closed, or after `ms`. */
+function eventStreamsEnded(inFlight: Set<ServerResponse>, ms: number): Promise<void> {
+  const open = [...inFlight].filter(isEventStream).map((res) => new Promise<void>((resolve) => (res.closed ? resolve() : res.once('close', () => resolve()))));
+  if (open.length === 0) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void Promise.all(open).then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
 
 export function createApp(services: AppServices): App {
   const { database, config, logger } = services;
   const graphql = createGraphqlEndpoint(services.schema, logger);
+  // The subscriptions of this process read the committed outbox for the companies watched here.
+  const live = new LiveFeed(database.prisma, { onError: (error) => logger.log('error', 'live event feed round failed', describeError(error)) });
   const rest = createRestGateway(services);
 
   async function route(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
@@ -65,9 +85,13 @@ export function createApp(services: AppServices): App {
     if (path === '/graphql') {
       // GraphiQL itself is a static page; every operation needs a token, or a settings session from GraphiQL.
       if (wantsGraphiQL(req)) return serveGraphiQL(req, res);
-      const appContext = callsWithSession(req)
+      const caller = callsWithSession(req)
         ? await authenticateSession(req, services, requestId)
         : await authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, { allowPrivate: config.allowPrivateOutbound });
+      // A subscription's stream stops waiting as soon as its client goes.
+      const streamClosed = new AbortController();
+      res.once('close', () => streamClosed.abort());
+      const appContext = { ...caller, live, streamClosed: streamClosed.signal };
       await runApiRequest(services, res, appContext, false, () => withIdempotency(req, res, appContext, (request) => untilAnswerSentOrDropped(res, graphql(request, res, { appContext }))));
       return;
     }
@@ -126,13 +150,16 @@ export function createApp(services: AppServices): App {
     close(beforeDatabaseClose) {
       closing ??= (async () => {
         const othersDone = beforeDatabaseClose?.();
+        // Subscriptions get what is committed by now, then their streams end (and their responses with them).
+        await live.close();
+        await eventStreamsEnded(inFlight, STREAM_FLUSH_MS);
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Requests in flight finish, on a connection that then closes; idle keep-alive sockets close now.
           for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
           server.closeIdleConnections();
           // Event streams never end by themselves: close them, and their watchers stop.
-          for (const res of inFlight) if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) res.destroy();
+          for (const res of inFlight) if (isEventStream(res)) res.destroy();
         });
         await Promise.allSettled([...handlers, othersDone]);
         await database.close();

@@ -9,6 +9,7 @@ import {
   ForbiddenError,
   NotFoundError,
   UnauthenticatedError,
+  LimitReachedError,
   ValidationError,
   type FieldErrors,
   UpstreamError,
@@ -75,7 +76,7 @@ export function statusOf(error: DomainError): number {
   if (error instanceof ConflictError) return 409;
   if (error instanceof UpstreamError) return 502;
   if (error instanceof UnauthenticatedError) return 401;
-  if (error instanceof SignInThrottledError) return 429;
+  if (error instanceof SignInThrottledError || error instanceof LimitReachedError) return 429;
   return 400;
 }
 

@@ -68,27 +68,45 @@ export interface EventFeedPage {
 /** One page of the feed after `after` (from the start without it); two statements whatever the page size. */
 export async function readEventFeed(db: TenantDb, args: EventFeedArgs): Promise<EventFeedPage> {
   const errors = new FieldErrorCollector();
-  let after = FEED_START;
+  const { after, types } = checkFeedArgs(args, errors);
+  const limit = args.limit ?? DEFAULT_FEED_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_FEED_LIMIT) errors.add('limit', `The limit must be an integer from 1 to ${MAX_FEED_LIMIT}.`);
+  errors.throwIfAny();
+
+  const page = await readFeedAfter(db, after ?? FEED_START, types, limit);
+  return { items: page.items, meta: { nextCursor: encodeFeedCursor(page.next), hasMore: page.hasMore } };
+}
+
+/** The position an `after` cursor names (null without one) and the distinct types asked for; their mistakes go to `errors`. */
+export function checkFeedArgs(args: Pick<EventFeedArgs, 'after' | 'types'>, errors: FieldErrorCollector): { after: FeedPosition | null; types: string[] } {
+  let after: FeedPosition | null = null;
   if (args.after != null) {
-    const position = decodeFeedCursor(args.after);
-    if (position) after = position;
-    else errors.add('after', 'The after cursor is not valid: give a cursor or next_cursor from an earlier answer of GET /events.');
+    after = decodeFeedCursor(args.after);
+    if (!after) errors.add('after', 'The after cursor is not valid: give a cursor or next_cursor from an earlier answer of GET /events.');
   }
   const types = [...new Set(args.types ?? [])];
   const unknown = types.filter((type) => !isEventType(type));
   if (unknown.length > 0) {
     errors.add('types', `Unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.map((t) => `"${t}"`).join(', ')}; see the list of event types in the description of GET /events.`);
   }
-  const limit = args.limit ?? DEFAULT_FEED_LIMIT;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_FEED_LIMIT) errors.add('limit', `The limit must be an integer from 1 to ${MAX_FEED_LIMIT}.`);
-  errors.throwIfAny();
+  return { after, types };
+}
 
+/** A page of the feed after a position: its events, where the next read starts, and whether more are visible. */
+export interface FeedPage {
+  items: FeedEvent[];
+  next: FeedPosition;
+  hasMore: boolean;
+}
+
+/** One page of the feed after `after`, of `types` (every type when empty): two statements whatever its size. */
+export async function readFeedAfter(db: TenantDb, after: FeedPosition, types: readonly string[], limit: number): Promise<FeedPage> {
   const horizon = await feedHorizon(db);
   const rows = await db.event.findMany({
     where: {
       txId: { lt: horizon },
       OR: [{ txId: { gt: after.txId } }, { txId: after.txId, id: { gt: after.id } }],
-      ...(types.length > 0 ? { type: { in: types } } : {}),
+      ...(types.length > 0 ? { type: { in: [...types] } } : {}),
     },
     orderBy: [{ txId: 'asc' }, { id: 'asc' }],
     take: limit + 1,
@@ -99,7 +117,12 @@ export async function readEventFeed(db: TenantDb, args: EventFeedArgs): Promise<
   // starts at the horizon, so a filtered feed does not scan the same other events again.
   const last = items[items.length - 1];
   const next = hasMore ? last! : laterOf(last ?? after, horizonPosition(horizon));
-  return { items, meta: { nextCursor: encodeFeedCursor(next), hasMore } };
+  return { items, next, hasMore };
+}
+
+/** Whether position `a` comes after `b` in the feed's order. */
+export function isAfter(a: FeedPosition, b: FeedPosition): boolean {
+  return a.txId > b.txId || (a.txId === b.txId && a.id > b.id);
 }
 
 /** Just before every event at or past the horizon: where a reader that has seen everything visible stands. */

@@ -11,3 +11,5 @@ export { WEBHOOK_DELIVER_JOB, planAttempt, pumpWebhooks, recordAttempt, sendWebh
 export type { PumpResult } from './webhook-dispatch.js';
 export * as webhookEndpoints from './webhook-endpoints.js';
 export { WEBHOOK_ENDPOINT_FILTERS } from './webhook-endpoints.js';
+export { LiveFeed, watchEventFeed, MAX_WATCHES_PER_CALLER } from './live-feed.js';
+export type { Watcher } from './live-feed.js';

@@ -39,6 +39,11 @@ export class UnauthenticatedError extends DomainError {
   readonly code = 'UNAUTHENTICATED';
 }
 
+/** A limit of how much a caller may hold open at once (subscriptions per token): HTTP 429. */
+export class LimitReachedError extends DomainError {
+  readonly code = 'LIMIT_REACHED';
+}
+
 function firstMessage(errors: FieldErrors): string {
   const entries = Object.entries(errors);
   if (entries.length === 0) return 'The given data was invalid.';

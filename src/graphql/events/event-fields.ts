@@ -4,7 +4,7 @@ import { readEventFeed, type EventFeedPage, type FeedEvent, EVENT_TYPES } from '
 
 export const EVENT_TYPE_LIST = Object.entries(EVENT_TYPES).map(([type, meaning]) => `${type}: ${meaning}`).join(' ');
 
-const EventRef = builder.objectRef<FeedEvent>('Event').implement({
+export const EventRef = builder.objectRef<FeedEvent>('Event').implement({
   description: 'Something that happened, recorded in the transaction that made the change (the event outbox).',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'The event\'s id; webhook deliveries send it as webhook-id evt_<company id>_<id>.' }),

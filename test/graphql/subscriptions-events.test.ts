@@ -1,0 +1,139 @@
+// The `events` subscription over Server-Sent Events (issue 35): committed events arrive live, in the feed's
+// order; with `after`, what came after that cursor is replayed first, then live, without a gap or a duplicate;
+// a second app on the same database (its own live feed, as another process has) sees changes made through the
+// first, since both read the committed outbox; a company never sees another's events; bad arguments answer as
+// GET /events does; the cap per token, a revoked token and shutdown end streams as documented.
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/http/app.js';
+import { buildSchema } from '../../src/graphql/schema.js';
+import { silentLogger } from '../../src/http/logger.js';
+import { revokeApiToken } from '../../src/domain/tenancy/api-tokens.js';
+import { MAX_WATCHES_PER_CALLER } from '../../src/domain/events/index.js';
+import type { AddressInfo } from 'node:net';
+import { serverForFile } from '../support/file-server.js';
+import { subscribeSse, type SseSubscription } from '../support/graphql-sse.js';
+
+const { server, companies: { acme, globex }, post } = serverForFile(['acme', 'globex']);
+
+const EVENTS = 'subscription Live($after: String, $types: [String!]) { events(after: $after, types: $types) { id type cursor data } }';
+
+/** A change that records one product.created event; its id. */
+const createProduct = async (sku: string, tenant = acme) => (await post('/products', { name: `Product ${sku}`, sku }, tenant)).id as number;
+
+/** The subscription's stream is open (its answer began): changes from now on are after its start. */
+async function open(subscription: SseSubscription): Promise<SseSubscription> {
+  expect(await subscription.status).toBe(200);
+  // The stream's start position is read when the subscription starts; a first round settles it.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return subscription;
+}
+
+const skusOf = (payloads: any[]) => payloads.map((payload) => payload.data.events.data.sku);
+
+describe('events subscription over SSE', () => {
+  it('streams committed events live, in order, and only the types asked for', async () => {
+    const all = await open(subscribeSse(server, acme, EVENTS));
+    const created = await open(subscribeSse(server, acme, EVENTS, { types: ['product.created'] }));
+    try {
+      await createProduct('LIVE-1');
+      await post('/locations', { name: 'Dock' });
+      await createProduct('LIVE-2');
+      const events = await created.next(2);
+      expect(skusOf(events)).toEqual(['LIVE-1', 'LIVE-2']);
+      expect(events.every((e) => e.data.events.type === 'product.created')).toBe(true);
+      const everything = await all.next(2);
+      expect(everything.map((e) => e.data.events.type)).toEqual(['product.created', 'product.created']);
+      // Cursors follow the feed's order.
+      expect(events[0].data.events.cursor).not.toBe(events[1].data.events.cursor);
+    } finally {
+      all.close();
+      created.close();
+    }
+  });
+
+  it('replays what came after a cursor, then goes live, with no gap and no duplicate', async () => {
+    const first = await open(subscribeSse(server, acme, EVENTS, { types: ['product.created'] }));
+    await createProduct('R-1');
+    const [seen] = await first.next(1);
+    first.close();
+    // While nobody watches: two more.
+    await createProduct('R-2');
+    await createProduct('R-3');
+    const again = subscribeSse(server, acme, EVENTS, { types: ['product.created'], after: seen.data.events.cursor });
+    try {
+      expect(skusOf(await again.next(2))).toEqual(['R-2', 'R-3']);
+      await createProduct('R-4');
+      expect(skusOf(await again.next(3))).toEqual(['R-2', 'R-3', 'R-4']);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(again.received).toHaveLength(3);
+    } finally {
+      again.close();
+    }
+  });
+
+  it('reaches a subscriber of another app on the same database: the outbox, not the process, is the source', async () => {
+    const other = createApp({ config: server.config, database: server.database, schema: buildSchema(), logger: silentLogger });
+    await new Promise<void>((resolve) => other.server.listen(0, '127.0.0.1', resolve));
+    const port = (other.server.address() as AddressInfo).port;
+    const watching = await open(subscribeSse({ port }, acme, EVENTS, { types: ['product.created'] }));
+    try {
+      const started = Date.now();
+      await createProduct('ELSEWHERE');
+      expect(skusOf(await watching.next(1))).toEqual(['ELSEWHERE']);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      watching.close();
+      // Not other.close(): it would close the shared database.
+      await new Promise<void>((resolve) => other.server.close(() => resolve()));
+    }
+  });
+
+  it("never shows a company another company's events", async () => {
+    const mine = await open(subscribeSse(server, globex, EVENTS));
+    try {
+      await createProduct('ACME-ONLY');
+      await createProduct('GLOBEX-OWN', globex);
+      const [event] = await mine.next(1);
+      expect(event.data.events.data.sku).toBe('GLOBEX-OWN');
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(skusOf(mine.received)).toEqual(['GLOBEX-OWN']);
+    } finally {
+      mine.close();
+    }
+  });
+
+  it('answers bad arguments as GET /events does, naming the field', async () => {
+    const bad = subscribeSse(server, acme, EVENTS, { after: 'not-a-cursor', types: ['no.such'] });
+    const [answer] = await bad.next(1);
+    bad.close();
+    expect(answer.errors[0].extensions.code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(answer.errors[0].extensions.errors).sort()).toEqual(['after', 'types']);
+  });
+
+  it('refuses subscriptions past the cap per token, naming the limit', async () => {
+    const token = await server.createToken(acme.companyId, 'many-streams', ['read']);
+    const tenant = { ...acme, token };
+    const streams = Array.from({ length: MAX_WATCHES_PER_CALLER }, () => subscribeSse(server, tenant, EVENTS));
+    try {
+      for (const stream of streams) expect(await stream.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const refused = subscribeSse(server, tenant, EVENTS);
+      const [answer] = await refused.next(1);
+      refused.close();
+      expect(answer.errors[0].extensions.code).toBe('LIMIT_REACHED');
+      expect(answer.errors[0].message).toContain(`At most ${MAX_WATCHES_PER_CALLER} subscriptions`);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  it('ends the stream with an error naming the revocation when its token is revoked', async () => {
+    const token = await server.createToken(acme.companyId, 'revoked-stream', ['read']);
+    const stream = await open(subscribeSse(server, { ...acme, token }, EVENTS));
+    const row = await server.database.prisma.apiToken.findFirstOrThrow({ where: { companyId: acme.companyId, name: 'revoked-stream' } });
+    await revokeApiToken(server.database.prisma, acme.companyId, { id: row.id });
+    const [answer] = await stream.next(1, 5_000);
+    expect(answer.errors[0].message).toContain('The API token has been revoked');
+    await stream.ended();
+  });
+});
