@@ -21,6 +21,8 @@ import { serveGraphiQL, wantsGraphiQL } from './graphiql-page.js';
 import { authenticateSession, callsWithSession, serveGraphiqlSession } from './session-caller.js';
 import { serveSchemaIntrospection } from './public-schema.js';
 import { LiveFeed } from '../domain/events/index.js';
+import { serveGraphqlOverWebSocket } from './graphql-ws.js';
+import { randomUUID as newRequestId } from 'node:crypto';
 
 export interface App {
   server: http.Server;
@@ -57,6 +59,12 @@ export function createApp(services: AppServices): App {
   const live = new LiveFeed(database.prisma, { onError: (error) => logger.log('error', 'live event feed round failed', describeError(error)) });
   const rest = createRestGateway(services);
 
+  /** The caller of a /graphql request (or WebSocket upgrade): a settings session's cookie, or an API token. */
+  const authenticateGraphql = (req: IncomingMessage, requestId: string) =>
+    callsWithSession(req)
+      ? authenticateSession(req, services, requestId)
+      : authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, { allowPrivate: config.allowPrivateOutbound });
+
   async function route(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
@@ -85,9 +93,7 @@ export function createApp(services: AppServices): App {
     if (path === '/graphql') {
       // GraphiQL itself is a static page; every operation needs a token, or a settings session from GraphiQL.
       if (wantsGraphiQL(req)) return serveGraphiQL(req, res);
-      const caller = callsWithSession(req)
-        ? await authenticateSession(req, services, requestId)
-        : await authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, { allowPrivate: config.allowPrivateOutbound });
+      const caller = await authenticateGraphql(req, requestId);
       // A subscription's stream stops waiting as soon as its client goes.
       const streamClosed = new AbortController();
       res.once('close', () => streamClosed.abort());
@@ -144,6 +150,7 @@ export function createApp(services: AppServices): App {
     void handling.finally(() => handlers.delete(handling));
   });
   server.keepAliveTimeout = 5_000;
+  const sockets = serveGraphqlOverWebSocket(server, graphql, async (req) => ({ ...(await authenticateGraphql(req, newRequestId())), live }));
 
   return {
     server,
@@ -153,6 +160,7 @@ export function createApp(services: AppServices): App {
         // Subscriptions get what is committed by now, then their streams end (and their responses with them).
         await live.close();
         await eventStreamsEnded(inFlight, STREAM_FLUSH_MS);
+        await sockets.close(STREAM_FLUSH_MS);
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Requests in flight finish, on a connection that then closes; idle keep-alive sockets close now.

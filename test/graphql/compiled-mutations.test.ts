@@ -73,8 +73,9 @@ async function change(method: string, path: string, body?: unknown, options: Cha
   const json = statements.flatMap((statement, index) => (writtenAsJson(statement) ? [index] : []));
   expect(json, `${method} ${path}: one statement writes the answer`).toHaveLength(1);
   const [at] = json as [number];
-  const lastWrite = statements.findLastIndex((s, i) => i < at && WRITE.test(s) && !REQUEST_BOOKKEEPING.test(s));
-  const lastCommit = statements.findLastIndex((s, i) => i < at && COMMIT.test(s));
+  const lastBefore = (matches: (statement: string) => boolean) => statements.slice(0, at).reduce((found, statement, i) => (matches(statement) ? i : found), -1);
+  const lastWrite = lastBefore((s) => WRITE.test(s) && !REQUEST_BOOKKEEPING.test(s));
+  const lastCommit = lastBefore((s) => COMMIT.test(s));
   expect(lastWrite, `${method} ${path}: the change wrote before its answer`).toBeGreaterThanOrEqual(0);
   if (options.afterCommit) {
     expect(lastCommit, `${method} ${path}: the answer is written after the commit`).toBeGreaterThan(lastWrite);
