@@ -100,3 +100,19 @@ export async function claimPicklist(tx: TenantTx, id: number, from: string[], da
   if (claimed.count === 0) throw new ValidationError({ status: [`Picklist ${id} is ${picklist.status}; ${action}.`] });
   return picklist;
 }
+
+// What a picklist and its items show beyond their own columns, as SQL over a row (`picklist`, `item`; the company
+// as $1) for answers PostgreSQL writes whole (src/graphql/shared/compiled-records.ts). The GraphQL resolvers read
+// the same through Prisma selections (src/graphql/fulfillment/picklist-types.ts).
+
+/** The ids of the picklist's fulfillment orders, ascending; an empty list for none. */
+export const fulfillmentOrderIdsSql = (picklist: string) =>
+  `(SELECT coalesce(array_agg(f."fulfillmentOrderId" ORDER BY f."fulfillmentOrderId"), '{}') FROM "PicklistFulfillmentOrder" f WHERE f."companyId" = $1::int AND f."picklistId" = ${picklist}.id)`;
+
+/** A column of the item's lot: null for stock without lots. */
+export const itemLotSql = (item: string, column: 'lotNumber' | 'productionDate' | 'expiryDate') =>
+  `(SELECT l."${column}" FROM "Lot" l WHERE l."companyId" = $1::int AND l.id = ${item}."lotId")`;
+
+/** A column of the item's product (its own lot deduction strategy, its unit). */
+export const itemProductSql = (item: string, column: 'lotDeductionStrategy' | 'defaultUomId') =>
+  `(SELECT p."${column}" FROM "Product" p WHERE p."companyId" = $1::int AND p.id = ${item}."productId")`;

@@ -15,6 +15,9 @@ import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/index.js';
 import { settleBill } from './bill-balance.js';
 import { checkBillApplication, type BillApplicationInput } from './bill-applications.js';
+import { remainingAmount } from './remaining-amount.js';
+
+export { remainingAmount, remainingAmountSql } from './remaining-amount.js';
 
 export interface PrepaymentInput {
   supplierId?: number | null;
@@ -167,7 +170,7 @@ export async function applyPrepayment(db: TenantDb, prepaymentId: number, input:
       label: `prepayment ${prepayment.id}`,
       supplierId: prepayment.supplierId,
       currency: prepayment.currency,
-      remaining: prepayment.amount.minus(prepayment.amountApplied),
+      remaining: remainingAmount(prepayment),
     });
     // Conditional on what is still left, under the row lock: a concurrent application that got there first
     // makes this one match nothing.
@@ -177,7 +180,7 @@ export async function applyPrepayment(db: TenantDb, prepaymentId: number, input:
     });
     if (claimed.count === 0) {
       const now = await getPrepayment(tx, prepaymentId);
-      throw new ValidationError({ amount: [`The amount ${amount.toString()} is more than what is left of prepayment ${prepaymentId} (${now.amount.minus(now.amountApplied).toString()} ${now.currency}).`] });
+      throw new ValidationError({ amount: [`The amount ${amount.toString()} is more than what is left of prepayment ${prepaymentId} (${remainingAmount(now).toString()} ${now.currency}).`] });
     }
     await settleBill(tx, billId, { paid: amount }, 'amount');
     return tx.prepaymentApplication.create({ ...query, data: { prepaymentId, billId, amount } as Prisma.PrepaymentApplicationUncheckedCreateInput });

@@ -15,6 +15,9 @@ import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/index.js';
 import { settleBill } from './bill-balance.js';
 import { checkBillApplication, type BillApplicationInput } from './bill-applications.js';
+import { remainingAmount } from './remaining-amount.js';
+
+export { remainingAmount, remainingAmountSql } from './remaining-amount.js';
 
 export interface VendorCreditInput {
   supplierId?: number | null;
@@ -108,7 +111,7 @@ export async function applyVendorCredit(db: TenantDb, creditId: number, input: B
       label: `vendor credit ${credit.id}`,
       supplierId: credit.supplierId,
       currency: credit.currency,
-      remaining: credit.amount.minus(credit.amountApplied),
+      remaining: remainingAmount(credit),
     });
     // Conditional on what is still left, under the row lock: a concurrent application that got there first
     // makes this one match nothing.
@@ -118,7 +121,7 @@ export async function applyVendorCredit(db: TenantDb, creditId: number, input: B
     });
     if (claimed.count === 0) {
       const now = await getVendorCredit(tx, creditId);
-      throw new ValidationError({ amount: [`The amount ${amount.toString()} is more than what is left of vendor credit ${creditId} (${now.amount.minus(now.amountApplied).toString()} ${now.currency}).`] });
+      throw new ValidationError({ amount: [`The amount ${amount.toString()} is more than what is left of vendor credit ${creditId} (${remainingAmount(now).toString()} ${now.currency}).`] });
     }
     await settleBill(tx, billId, { credited: amount }, 'amount');
     return tx.vendorCreditApplication.create({ ...query, data: { vendorCreditId: creditId, billId, amount } as Prisma.VendorCreditApplicationUncheckedCreateInput });

@@ -18,6 +18,12 @@ import { nextDocumentNumber } from '../purchasing/index.js';
 export const VENDOR_RETURN_STATUSES = ['draft', 'shipped', 'credited'] as const;
 export type VendorReturnStatus = (typeof VENDOR_RETURN_STATUSES)[number];
 
+/** A line's total as the return shows it: null while its unit cost is not known yet (a draft line without one). */
+export const shownLineTotal = (line: { unitCost: Decimal | null; lineTotal: Decimal }): Decimal | null => (line.unitCost === null ? null : line.lineTotal);
+
+/** shownLineTotal as SQL over a line row (`line`), for answers PostgreSQL writes whole (src/graphql/shared/compiled-records.ts). */
+export const shownLineTotalSql = (line: string) => `CASE WHEN ${line}."unitCost" IS NOT NULL THEN ${line}."lineTotal" END`;
+
 export interface VendorReturnLineInput {
   productId?: number | null;
   quantity?: Decimal | null;

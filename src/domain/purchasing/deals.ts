@@ -5,6 +5,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
+import { sqlTextList } from '../shared/json-sql.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
@@ -100,16 +101,30 @@ export async function unlinkDealPurchaseOrder(db: TenantDb, dealId: number, purc
   });
 }
 
+/** The status of the linked orders a deal's total leaves out. */
+const LEFT_OUT_ORDER_STATUS = 'cancelled';
+
 /** The total in base currency of the orders linked to each deal, cancelled ones left out. */
 export async function dealOrderTotals(db: TenantDb, dealIds: readonly number[]): Promise<Decimal[]> {
   const links = await db.dealPurchaseOrder.findMany({
-    where: { dealId: { in: [...dealIds] }, purchaseOrder: { status: { not: 'cancelled' } } },
+    where: { dealId: { in: [...dealIds] }, purchaseOrder: { status: { not: LEFT_OUT_ORDER_STATUS } } },
     select: { dealId: true, purchaseOrder: { select: { totalBase: true } } },
   });
   const totals = new Map<number, Decimal>();
   for (const link of links) totals.set(link.dealId, (totals.get(link.dealId) ?? ZERO).plus(link.purchaseOrder.totalBase));
   return dealIds.map((id) => totals.get(id) ?? ZERO);
 }
+
+/**
+ * dealOrderTotals as SQL over a deal row (`deal`, the company as $1), for answers PostgreSQL writes whole
+ * (src/graphql/shared/compiled-records.ts): 0 without linked orders.
+ */
+export const dealOrderTotalSql = (deal: string) => `coalesce((
+    SELECT sum(${deal}_order."totalBase")
+    FROM "DealPurchaseOrder" ${deal}_link
+    JOIN "PurchaseOrder" ${deal}_order ON ${deal}_order."companyId" = ${deal}_link."companyId" AND ${deal}_order.id = ${deal}_link."purchaseOrderId"
+    WHERE ${deal}_link."companyId" = $1::int AND ${deal}_link."dealId" = ${deal}.id AND ${deal}_order.status <> ${sqlTextList([LEFT_OUT_ORDER_STATUS])}
+  ), 0)`;
 
 function checkStage(errors: FieldErrorCollector, stage: string | null | undefined): void {
   if (stage != null && !(DEAL_STAGES as readonly string[]).includes(stage)) errors.add('stage', `The stage must be one of ${DEAL_STAGES.join(', ')}.`);

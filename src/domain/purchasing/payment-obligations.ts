@@ -13,6 +13,7 @@ import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDateOnly } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { addDays } from '../shared/dates.js';
 
@@ -98,7 +99,7 @@ export interface ObligationListArgs extends PageArgs {
 
 const SORTABLE = { id: 'id', due_date: 'dueDate', amount: 'amount', created_at: 'createdAt' };
 
-export async function listPaymentObligations(db: TenantDb, args: ObligationListArgs): Promise<Page<any>> {
+export async function listPaymentObligations(db: TenantDb, args: ObligationListArgs, query: PassThroughQuery = {}): Promise<Page<any>> {
   const errors = new FieldErrorCollector();
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
@@ -112,7 +113,7 @@ export async function listPaymentObligations(db: TenantDb, args: ObligationListA
     ...(due ? { dueDate: { lte: due } } : {}),
   };
   const [items, total] = await db.$transaction([
-    db.paymentObligation.findMany({ where, orderBy, skip: window.skip, take: window.take }),
+    db.paymentObligation.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.paymentObligation.count({ where }),
   ]);
   return { items, meta: pageMeta(window, total, items.length) };

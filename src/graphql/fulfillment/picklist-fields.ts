@@ -5,6 +5,10 @@ import { pageArgs } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
 import { picklists, picklistTransitions as transitions, pickItem } from '../../domain/fulfillment/index.js';
 import { PicklistCreateInput, PicklistPageRef, PicklistPickInput } from './picklist-types.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+
+compiledList('picklists', 'Picklist', (ctx, args, query) => picklists.listPicklists(ctx.db, { ...args, filters: filterParams(args.filters) }, query));
+compiledRecord('picklist', 'Picklist', (ctx, args, query) => picklists.getPicklist(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   picklists: t.field({

@@ -11,6 +11,10 @@ import {
   TransferOrderUpdateInput,
   TransferReceiveInput,
 } from './transfer-types.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+
+compiledList('transferOrders', 'TransferOrder', (ctx, args, query) => orders.listTransferOrders(ctx.db, args, query));
+compiledRecord('transferOrder', 'TransferOrder', (ctx, args, query) => orders.getTransferOrder(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   transferOrders: t.field({

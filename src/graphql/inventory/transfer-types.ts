@@ -1,24 +1,19 @@
 // GraphQL types of transfer orders. The lots a line actually moved in, and the cost it carried, come from
-// the ledger movements the transitions posted (src/domain/inventory/transfers).
+// the ledger movements the transitions posted (src/domain/inventory/transfers, transfer-transfers.ts: the rules in
+// JavaScript and as SQL).
 import DataLoader from 'dataloader';
 import { builder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
-import { Decimal, ZERO } from '../../domain/shared/decimal.js';
-import { TRANSFER_STATUSES } from '../../domain/inventory/index.js';
+import { TRANSFER_STATUSES, transferOrders as transfers } from '../../domain/inventory/index.js';
 import type { RequestContext } from '../context.js';
+import { jsonSql } from '../shared/derived-json-types.js';
+import { decimalSql } from '../../domain/shared/json-sql.js';
 
 export const TransferOrderStatusEnum = builder.enumType('TransferOrderStatus', {
   values: Object.fromEntries(TRANSFER_STATUSES.map((s) => [s.toUpperCase(), { value: s }])) as Record<string, { value: string }>,
 });
 
-interface TransferLineLot {
-  lotId: number | null;
-  lotNumber: string | null;
-  shippedQuantity: Decimal;
-  receivedQuantity: Decimal;
-}
-
-const TransferLineLotRef = builder.objectRef<TransferLineLot>('TransferOrderLineLot').implement({
+const TransferLineLotRef = builder.objectRef<transfers.LineLot>('TransferOrderLineLot').implement({
   description: 'Part of a line shipped in one lot (lot null for a product without lots), and how much of it arrived.',
   fields: (t) => ({
     lotId: t.exposeInt('lotId', { nullable: true }),
@@ -28,9 +23,7 @@ const TransferLineLotRef = builder.objectRef<TransferLineLot>('TransferOrderLine
   }),
 });
 
-const MOVED = ['TRANSFER_SHIPMENT', 'TRANSFER_RECEIPT'];
-
-type LineMovement = { sourceLineId: number | null; lotId: number | null; quantity: Decimal; unitCost: Decimal | null; sourceType: string; lot: { lotNumber: string } | null };
+type LineMovement = transfers.LineMovement & { sourceLineId: number | null };
 
 // One query for the movements of every transfer order on the page (batched per tick, not cached, so a
 // mutation followed by a read in one request never sees stale rows). Uncached, a batch holds an order's id
@@ -44,7 +37,7 @@ function movementLoader(ctx: RequestContext): DataLoader<number, MovementsByLine
     loader = new DataLoader(
       async (orderIds: readonly number[]) => {
         const rows = await ctx.db.stockMovement.findMany({
-          where: { sourceId: { in: [...new Set(orderIds)] }, sourceType: { in: MOVED } },
+          where: { sourceId: { in: [...new Set(orderIds)] }, sourceType: { in: transfers.LINE_MOVEMENT_TYPES } },
           select: { sourceId: true, sourceLineId: true, lotId: true, quantity: true, unitCost: true, sourceType: true, lot: { select: { lotNumber: true } } },
           orderBy: { id: 'asc' },
         });
@@ -71,38 +64,37 @@ export const TransferOrderLineRef = builder.prismaObject('TransferOrderLine', {
   fields: (t) => ({
     id: t.exposeInt('id'),
     productId: t.exposeInt('productId'),
-    sku: t.string({ select: { product: { select: { sku: true } } }, resolve: (line) => line.product.sku }),
+    sku: t.string({ select: { product: { select: { sku: true } } }, resolve: (line) => line.product.sku, extensions: jsonSql({ value: transfers.lineSkuSql }) }),
     lotId: t.exposeInt('lotId', { nullable: true, description: 'The lot asked for; null lets the deduction strategy pick at shipping (see lots).' }),
-    lotNumber: t.string({ nullable: true, select: { lot: { select: { lotNumber: true } } }, resolve: (line) => line.lot?.lotNumber ?? null }),
+    lotNumber: t.string({
+      nullable: true,
+      select: { lot: { select: { lotNumber: true } } },
+      resolve: (line) => line.lot?.lotNumber ?? null,
+      extensions: jsonSql({ value: transfers.lineLotNumberSql }),
+    }),
     quantity: t.expose('quantity', { type: 'Decimal' }),
     shippedQuantity: t.expose('shippedQuantity', { type: 'Decimal' }),
     receivedQuantity: t.expose('receivedQuantity', { type: 'Decimal' }),
     outstandingQuantity: t.field({
       type: 'Decimal',
       description: 'Shipped and not yet received: in transit.',
-      resolve: (line) => Decimal.max(line.shippedQuantity.minus(line.receivedQuantity), ZERO),
+      resolve: (line) => transfers.outstandingQuantity(line),
+      extensions: jsonSql({ value: (line) => decimalSql(transfers.outstandingQuantitySql(line)) }),
     }),
     lots: t.field({
       type: [TransferLineLotRef],
       description: 'The lots the line was shipped in (chosen at shipping when the line names none); receipts land in the same lots.',
       select: { transferOrderId: true },
-      resolve: async (line, _args, ctx) => {
-        const byLot = new Map<number | null, TransferLineLot>();
-        for (const m of await lineMovements(ctx, line)) {
-          const entry = byLot.get(m.lotId) ?? { lotId: m.lotId, lotNumber: m.lot?.lotNumber ?? null, shippedQuantity: ZERO, receivedQuantity: ZERO };
-          if (m.sourceType === 'TRANSFER_SHIPMENT') entry.shippedQuantity = entry.shippedQuantity.plus(m.quantity.negated());
-          else entry.receivedQuantity = entry.receivedQuantity.plus(m.quantity);
-          byLot.set(m.lotId, entry);
-        }
-        return [...byLot.values()];
-      },
+      resolve: async (line, _args, ctx) => transfers.lineLots(await lineMovements(ctx, line)),
+      extensions: jsonSql({ type: 'TransferOrderLineLot', many: transfers.lineLotsSql }),
     }),
     unitCost: t.field({
       type: 'Decimal',
       nullable: true,
       description: 'The FIFO unit cost the line carried to the destination (its receipts\' unit cost); null until something is received.',
       select: { transferOrderId: true },
-      resolve: async (line, _args, ctx) => (await lineMovements(ctx, line)).find((m) => m.sourceType === 'TRANSFER_RECEIPT')?.unitCost ?? null,
+      resolve: async (line, _args, ctx) => transfers.carriedUnitCost(await lineMovements(ctx, line)),
+      extensions: jsonSql({ value: (line) => decimalSql(transfers.carriedUnitCostSql(line)) }),
     }),
   }),
 });

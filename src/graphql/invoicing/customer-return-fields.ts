@@ -6,6 +6,9 @@ import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
 import { ProductRef } from '../products/product-types.js';
 import { customerReturns as returns, customerReturnTransitions as transitions } from '../../domain/invoicing/index.js';
+import { jsonSql } from '../shared/derived-json-types.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { plainColumn } from '../../domain/shared/selection-json-sql.js';
 
 const CustomerReturnStatusEnum = builder.enumType('CustomerReturnStatus', { values: returns.CUSTOMER_RETURN_STATUSES });
 const ReturnDispositionEnum = builder.enumType('ReturnDisposition', { values: returns.RETURN_DISPOSITIONS });
@@ -19,9 +22,21 @@ builder.prismaObject('CustomerReturnLine', {
       description: "The order line's product.",
       select: { salesOrderLine: { select: { product: true } } },
       resolve: (line) => line.salesOrderLine.product,
+      // The product of the line's order line, through that line (the same company's rows).
+      extensions: jsonSql({
+        type: 'Product',
+        one: (line, product) => ({
+          from: `"SalesOrderLine" ${product}_line JOIN "Product" ${product} ON ${product}."companyId" = ${product}_line."companyId" AND ${product}.id = ${product}_line."productId"`,
+          where: `${product}_line."companyId" = $1::int AND ${product}_line.id = ${line}."salesOrderLineId"`,
+        }),
+      }),
     }),
     quantity: t.expose('quantity', { type: 'Decimal', description: "In the sales order line's unit." }),
-    disposition: t.field({ type: ReturnDispositionEnum, resolve: (l) => l.disposition as (typeof returns.RETURN_DISPOSITIONS)[number] }),
+    disposition: t.field({
+      type: ReturnDispositionEnum,
+      resolve: (l) => l.disposition as (typeof returns.RETURN_DISPOSITIONS)[number],
+      extensions: jsonSql(plainColumn('disposition')),
+    }),
     location: t.relation('location', { nullable: true, description: 'Restock: where the goods go back (default where they shipped from); scrap: null.' }),
     lotNumber: t.exposeString('lotNumber', { nullable: true, description: 'Restock: the lot they go back to (default the lot that shipped).' }),
   }),
@@ -34,7 +49,7 @@ const CustomerReturnRef = builder.prismaObject('CustomerReturn', {
     returnNumber: t.exposeString('returnNumber'),
     salesOrderId: t.exposeInt('salesOrderId'),
     reason: t.exposeString('reason', { nullable: true }),
-    status: t.field({ type: CustomerReturnStatusEnum, resolve: (r) => r.status as (typeof returns.CUSTOMER_RETURN_STATUSES)[number] }),
+    status: t.field({ type: CustomerReturnStatusEnum, resolve: (r) => r.status as (typeof returns.CUSTOMER_RETURN_STATUSES)[number], extensions: jsonSql(plainColumn('status')) }),
     lines: t.relation('lines', { query: { orderBy: { position: 'asc' } } }),
     creditNoteId: t.field({
       type: 'Int',
@@ -42,6 +57,10 @@ const CustomerReturnRef = builder.prismaObject('CustomerReturn', {
       description: 'The credit note issued for the return (null until credited).',
       select: { creditNotes: { select: { id: true }, take: 1 } },
       resolve: (found) => found.creditNotes[0]?.id ?? null,
+      // Prisma takes the first by id (its default order for `take`).
+      extensions: jsonSql({
+        value: (found) => `(SELECT ${found}_note.id FROM "Invoice" ${found}_note WHERE ${found}_note."companyId" = $1::int AND ${found}_note."customerReturnId" = ${found}.id ORDER BY ${found}_note.id LIMIT 1)`,
+      }),
     }),
     receivedAt: t.expose('receivedAt', { type: 'DateTime', nullable: true }),
     creditedAt: t.expose('creditedAt', { type: 'DateTime', nullable: true }),
@@ -69,6 +88,9 @@ const CustomerReturnCreateInput = builder.inputType('CustomerReturnCreateInput',
     lines: t.field({ type: [CustomerReturnLineInput], required: true, description: 'At least one line.' }),
   }),
 });
+
+compiledList('customerReturns', 'CustomerReturn', (ctx, args, query) => returns.listCustomerReturns(ctx.db, { ...args, filters: filterParams(args.filters) }, query));
+compiledRecord('customerReturn', 'CustomerReturn', (ctx, args, query) => returns.getCustomerReturn(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   customerReturns: t.field({

@@ -7,6 +7,10 @@ import { filterArg, filterParams } from '../shared/filters.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
 import { currentCompany } from '../../domain/tenancy/index.js';
 import { invoices, recordInvoicePayment } from '../../domain/invoicing/index.js';
+import { jsonSql } from '../shared/derived-json-types.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { dateOnlyColumn, plainColumn } from '../../domain/shared/selection-json-sql.js';
+import { decimalSql } from '../../domain/shared/json-sql.js';
 
 const InvoiceStatusEnum = builder.enumType('InvoiceStatus', { values: invoices.INVOICE_STATUSES });
 const InvoiceKindEnum = builder.enumType('InvoiceKind', { values: invoices.INVOICE_KINDS });
@@ -31,24 +35,39 @@ export const InvoiceRef = builder.prismaObject('Invoice', {
   fields: (t) => ({
     id: t.exposeInt('id'),
     invoiceNumber: t.exposeString('invoiceNumber'),
-    kind: t.field({ type: InvoiceKindEnum, resolve: (i) => i.kind as (typeof invoices.INVOICE_KINDS)[number] }),
+    kind: t.field({ type: InvoiceKindEnum, resolve: (i) => i.kind as (typeof invoices.INVOICE_KINDS)[number], extensions: jsonSql(plainColumn('kind')) }),
     salesOrderId: t.exposeInt('salesOrderId'),
     salesOrder: t.relation('salesOrder'),
     company: t.relation('customerCompany', { nullable: true, description: "The order's customer company." }),
-    companyName: t.string({ description: 'The company the invoice is issued by (the tenant).', resolve: async (_i, _a, ctx) => (await currentCompany(ctx.db)).name }),
+    companyName: t.string({
+      description: 'The company the invoice is issued by (the tenant).',
+      resolve: async (_i, _a, ctx) => (await currentCompany(ctx.db)).name,
+      extensions: jsonSql({ value: invoices.issuingCompanyNameSql }),
+    }),
     creditedInvoiceId: t.exposeInt('creditedInvoiceId', { nullable: true, description: 'A credit note: the invoice it credits.' }),
     creditedInvoice: t.relation('creditedInvoice', { nullable: true }),
     customerReturnId: t.exposeInt('customerReturnId', { nullable: true }),
-    status: t.field({ type: InvoiceStatusEnum, resolve: (i) => i.status as (typeof invoices.INVOICE_STATUSES)[number] }),
+    status: t.field({ type: InvoiceStatusEnum, resolve: (i) => i.status as (typeof invoices.INVOICE_STATUSES)[number], extensions: jsonSql(plainColumn('status')) }),
     currency: t.exposeString('currency'),
     lines: t.relation('lines', { query: { orderBy: { position: 'asc' } } }),
     subtotal: t.expose('subtotal', { type: 'Decimal' }),
     taxTotal: t.expose('taxTotal', { type: 'Decimal' }),
     total: t.expose('total', { type: 'Decimal' }),
     amountPaid: t.expose('amountPaid', { type: 'Decimal' }),
-    balanceDue: t.field({ type: 'Decimal', description: 'total − amount_paid (0 when void).', select: { total: true, amountPaid: true, status: true }, resolve: (i) => invoices.balanceDue(i) }),
-    issueDate: t.string({ description: 'YYYY-MM-DD', select: { issueDate: true }, resolve: (i) => formatDateOnly(i.issueDate)! }),
-    dueDate: t.string({ description: "YYYY-MM-DD: the issue date plus the customer's payment terms days.", select: { dueDate: true }, resolve: (i) => formatDateOnly(i.dueDate)! }),
+    balanceDue: t.field({
+      type: 'Decimal',
+      description: 'total − amount_paid (0 when void).',
+      select: { total: true, amountPaid: true, status: true },
+      resolve: (i) => invoices.balanceDue(i),
+      extensions: jsonSql({ value: (i) => decimalSql(invoices.balanceDueSql(i)) }),
+    }),
+    issueDate: t.string({ description: 'YYYY-MM-DD', select: { issueDate: true }, resolve: (i) => formatDateOnly(i.issueDate)!, extensions: jsonSql(dateOnlyColumn('issueDate')) }),
+    dueDate: t.string({
+      description: "YYYY-MM-DD: the issue date plus the customer's payment terms days.",
+      select: { dueDate: true },
+      resolve: (i) => formatDateOnly(i.dueDate)!,
+      extensions: jsonSql(dateOnlyColumn('dueDate')),
+    }),
     voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -62,7 +81,7 @@ builder.prismaObject('InvoicePayment', {
     id: t.exposeInt('id'),
     invoiceId: t.exposeInt('invoiceId'),
     amount: t.expose('amount', { type: 'Decimal' }),
-    paidAt: t.string({ description: 'YYYY-MM-DD', select: { paidAt: true }, resolve: (p) => formatDateOnly(p.paidAt)! }),
+    paidAt: t.string({ description: 'YYYY-MM-DD', select: { paidAt: true }, resolve: (p) => formatDateOnly(p.paidAt)!, extensions: jsonSql(dateOnlyColumn('paidAt')) }),
     reference: t.exposeString('reference', { nullable: true }),
     invoice: t.relation('invoice', { description: 'The invoice after the payment.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
@@ -82,6 +101,9 @@ const InvoicePaymentInput = builder.inputType('InvoicePaymentInput', {
     reference: t.string({ required: false, description: 'At most 255 characters.' }),
   }),
 });
+
+compiledList('invoices', 'Invoice', (ctx, args, query) => invoices.listInvoices(ctx.db, { ...args, filters: filterParams(args.filters) }, query));
+compiledRecord('invoice', 'Invoice', (ctx, args, query) => invoices.getInvoice(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   invoices: t.field({

@@ -6,6 +6,15 @@ import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
 import { vendorCredits as credits, prepayments } from '../../domain/payables/index.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { jsonSql } from '../shared/derived-json-types.js';
+import { dateOnlyColumn } from '../../domain/shared/selection-json-sql.js';
+import { decimalSql } from '../../domain/shared/json-sql.js';
+
+compiledList('vendorCredits', 'VendorCredit', (ctx, args, query) => credits.listVendorCredits(ctx.db, args, query));
+compiledRecord('vendorCredit', 'VendorCredit', (ctx, args, query) => credits.getVendorCredit(ctx.db, args.id, query));
+compiledList('prepayments', 'Prepayment', (ctx, args, query) => prepayments.listPrepayments(ctx.db, args, query));
+compiledRecord('prepayment', 'Prepayment', (ctx, args, query) => prepayments.getPrepayment(ctx.db, args.id, query));
 
 builder.prismaObject('VendorCreditApplication', {
   description: 'Part of a vendor credit applied to a bill: the bill’s amount_credited grows by it.',
@@ -27,11 +36,16 @@ const VendorCreditRef = builder.prismaObject('VendorCredit', {
     amount: t.expose('amount', { type: 'Decimal' }),
     currency: t.exposeString('currency'),
     exchangeRate: t.expose('exchangeRate', { type: 'Decimal', description: 'Base currency per unit of the currency on the credit date.' }),
-    creditDate: t.string({ description: 'YYYY-MM-DD', resolve: (credit) => formatDateOnly(credit.creditDate)! }),
+    creditDate: t.string({ description: 'YYYY-MM-DD', resolve: (credit) => formatDateOnly(credit.creditDate)!, extensions: jsonSql(dateOnlyColumn('creditDate')) }),
     reason: t.exposeString('reason', { nullable: true }),
     vendorReturnId: t.exposeInt('vendorReturnId', { nullable: true, description: 'The vendor return the credit was generated for.' }),
     amountApplied: t.expose('amountApplied', { type: 'Decimal' }),
-    remainingAmount: t.field({ type: 'Decimal', description: 'amount − amount_applied.', resolve: (credit) => credit.amount.minus(credit.amountApplied) }),
+    remainingAmount: t.field({
+      type: 'Decimal',
+      description: 'amount − amount_applied.',
+      resolve: (credit) => credits.remainingAmount(credit),
+      extensions: jsonSql({ value: (credit) => decimalSql(credits.remainingAmountSql(credit)) }),
+    }),
     applications: t.relation('applications', { query: { orderBy: { id: 'asc' } } }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -58,12 +72,17 @@ const PrepaymentRef = builder.prismaObject('Prepayment', {
     amount: t.expose('amount', { type: 'Decimal' }),
     currency: t.exposeString('currency'),
     exchangeRate: t.expose('exchangeRate', { type: 'Decimal', description: 'Base currency per unit of the currency on the payment date.' }),
-    paidAt: t.string({ description: 'YYYY-MM-DD', resolve: (prepayment) => formatDateOnly(prepayment.paidAt)! }),
+    paidAt: t.string({ description: 'YYYY-MM-DD', resolve: (prepayment) => formatDateOnly(prepayment.paidAt)!, extensions: jsonSql(dateOnlyColumn('paidAt')) }),
     purchaseOrderId: t.exposeInt('purchaseOrderId', { nullable: true }),
     paymentObligationId: t.exposeInt('paymentObligationId', { nullable: true, description: 'The obligation it counts as paid on.' }),
     reference: t.exposeString('reference', { nullable: true }),
     amountApplied: t.expose('amountApplied', { type: 'Decimal' }),
-    remainingAmount: t.field({ type: 'Decimal', description: 'amount − amount_applied.', resolve: (prepayment) => prepayment.amount.minus(prepayment.amountApplied) }),
+    remainingAmount: t.field({
+      type: 'Decimal',
+      description: 'amount − amount_applied.',
+      resolve: (prepayment) => prepayments.remainingAmount(prepayment),
+      extensions: jsonSql({ value: (prepayment) => decimalSql(prepayments.remainingAmountSql(prepayment)) }),
+    }),
     applications: t.relation('applications', { query: { orderBy: { id: 'asc' } } }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),

@@ -4,6 +4,12 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { vendorReturns as returns, vendorReturnTransitions as transitions } from '../../domain/payables/index.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { jsonSql } from '../shared/derived-json-types.js';
+import { decimalSql } from '../../domain/shared/json-sql.js';
+
+compiledList('vendorReturns', 'VendorReturn', (ctx, args, query) => returns.listVendorReturns(ctx.db, args, query));
+compiledRecord('vendorReturn', 'VendorReturn', (ctx, args, query) => returns.getVendorReturn(ctx.db, args.id, query));
 
 builder.prismaObject('VendorReturnLine', {
   fields: (t) => ({
@@ -21,7 +27,8 @@ builder.prismaObject('VendorReturnLine', {
       type: 'Decimal',
       nullable: true,
       description: "quantity × unit_cost rounded to the currency; null while the unit cost is not known yet.",
-      resolve: (line) => (line.unitCost === null ? null : line.lineTotal),
+      resolve: (line) => returns.shownLineTotal(line),
+      extensions: jsonSql({ value: (line) => decimalSql(returns.shownLineTotalSql(line)) }),
     }),
   }),
 });
@@ -46,6 +53,10 @@ const VendorReturnRef = builder.prismaObject('VendorReturn', {
       description: 'The vendor credit generated for the return (null until credited).',
       select: { credits: { select: { id: true }, take: 1 } },
       resolve: (found) => found.credits[0]?.id ?? null,
+      // At most one credit per return (unique on the return).
+      extensions: jsonSql({
+        value: (found) => `(SELECT ${found}_credit.id FROM "VendorCredit" ${found}_credit WHERE ${found}_credit."companyId" = $1::int AND ${found}_credit."vendorReturnId" = ${found}.id)`,
+      }),
     }),
     shippedAt: t.expose('shippedAt', { type: 'DateTime', nullable: true }),
     creditedAt: t.expose('creditedAt', { type: 'DateTime', nullable: true }),

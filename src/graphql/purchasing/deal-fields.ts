@@ -5,6 +5,13 @@ import { loaderFor } from '../shared/loaders.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
 import { deals } from '../../domain/purchasing/index.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { jsonSql } from '../shared/derived-json-types.js';
+import { dateOnlyColumn, linkedRows, plainColumn } from '../../domain/shared/selection-json-sql.js';
+import { decimalSql } from '../../domain/shared/json-sql.js';
+
+compiledList('deals', 'Deal', (ctx, args, query) => deals.listDeals(ctx.db, args, query));
+compiledRecord('deal', 'Deal', (ctx, args, query) => deals.getDeal(ctx.db, args.id, query));
 
 const DealStageEnum = builder.enumType('DealStage', { values: deals.DEAL_STAGES });
 
@@ -27,20 +34,27 @@ const DealRef = builder.prismaObject('Deal', {
     id: t.exposeInt('id'),
     name: t.exposeString('name'),
     supplier: t.relation('supplier', { nullable: true }),
-    stage: t.field({ type: DealStageEnum, resolve: (deal) => deal.stage as (typeof deals.DEAL_STAGES)[number] }),
+    stage: t.field({ type: DealStageEnum, resolve: (deal) => deal.stage as (typeof deals.DEAL_STAGES)[number], extensions: jsonSql(plainColumn('stage')) }),
     amount: t.expose('amount', { type: 'Decimal', nullable: true }),
     currency: t.exposeString('currency', { nullable: true }),
-    expectedCloseDate: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (deal) => formatDateOnly(deal.expectedCloseDate) }),
+    expectedCloseDate: t.string({
+      nullable: true,
+      description: 'YYYY-MM-DD',
+      resolve: (deal) => formatDateOnly(deal.expectedCloseDate),
+      extensions: jsonSql(dateOnlyColumn('expectedCloseDate')),
+    }),
     notes: t.exposeString('notes', { nullable: true }),
     purchaseOrders: t.field({
       type: [DealOrderRef],
       select: { purchaseOrders: { select: { purchaseOrder: true }, orderBy: { purchaseOrderId: 'asc' } } },
       resolve: (deal) => deal.purchaseOrders.map((link) => link.purchaseOrder),
+      extensions: jsonSql(linkedRows('DealPurchaseOrder', 'DealPurchaseOrder', 'dealId', 'purchaseOrderId', 'PurchaseOrder', (_order, link) => `${link}."purchaseOrderId"`)),
     }),
     purchaseOrdersTotalBase: t.field({
       type: 'Decimal',
       description: 'The total of the linked orders in base currency, cancelled ones left out.',
       resolve: (deal, _args, ctx) => loaderFor(ctx, 'dealOrderTotals', (ids: readonly number[]) => deals.dealOrderTotals(ctx.db, ids)).load(deal.id),
+      extensions: jsonSql({ value: (deal) => decimalSql(deals.dealOrderTotalSql(deal)) }),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),

@@ -5,6 +5,11 @@ import { pageArgs, pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
 import type { Decimal } from '../../domain/shared/decimal.js';
 import { paymentObligations as obligations } from '../../domain/purchasing/index.js';
+import { compiledList } from '../shared/compiled-records.js';
+import { jsonSql } from '../shared/derived-json-types.js';
+import { dateOnlyColumn } from '../../domain/shared/selection-json-sql.js';
+
+compiledList('paymentObligations', 'PaymentObligation', (ctx, args, query) => obligations.listPaymentObligations(ctx.db, args, query));
 
 const PaymentObligationRef = builder.prismaObject('PaymentObligation', {
   description: 'An amount owed to the supplier for a purchase order, and when.',
@@ -13,7 +18,12 @@ const PaymentObligationRef = builder.prismaObject('PaymentObligation', {
     purchaseOrderId: t.exposeInt('purchaseOrderId'),
     kind: t.exposeString('kind', { description: 'deposit or balance' }),
     description: t.exposeString('description'),
-    dueDate: t.string({ nullable: true, description: 'YYYY-MM-DD; null while it waits for the first receipt.', resolve: (o) => formatDateOnly(o.dueDate) }),
+    dueDate: t.string({
+      nullable: true,
+      description: 'YYYY-MM-DD; null while it waits for the first receipt.',
+      resolve: (o) => formatDateOnly(o.dueDate),
+      extensions: jsonSql(dateOnlyColumn('dueDate')),
+    }),
     amount: t.expose('amount', { type: 'Decimal' }),
     currency: t.exposeString('currency'),
     paidAmount: t.expose('paidAmount', { type: 'Decimal' }),

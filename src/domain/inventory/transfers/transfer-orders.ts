@@ -10,6 +10,8 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../../share
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../../shared/pagination.js';
 import { parseSort } from '../../shared/sorting.js';
 import type { PassThroughQuery } from '../../shared/pass-through-query.js';
+// What a line shows beyond its columns (in transit, its lots, its carried cost), part of the document's namespace.
+export * from './transfer-lines.js';
 
 export const TRANSFER_STATUSES = ['draft', 'shipped', 'partially_received', 'received', 'cancelled'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
