@@ -13,3 +13,5 @@ export * as webhookEndpoints from './webhook-endpoints.js';
 export { WEBHOOK_ENDPOINT_FILTERS } from './webhook-endpoints.js';
 export { LiveFeed, watchEventFeed, MAX_WATCHES_PER_CALLER } from './live-feed.js';
 export type { Watcher } from './live-feed.js';
+export { LIVE_DOCUMENT_TYPES, watchDocumentChanges } from './live-documents.js';
+export type { DocumentChange, LiveDocumentType } from './live-documents.js';

@@ -29,3 +29,5 @@ export { TRANSFER_STATUSES } from './transfers/transfer-orders.js';
 export * as transferTransitions from './transfers/transfer-transitions.js';
 export { verifyLedger } from './verify.js';
 export * as warehouseGroups from './warehouse-groups.js';
+export { watchStockLevels, STOCK_LEVEL_EVENT_TYPES } from './live-stock-levels.js';
+export type { StockLevels } from './live-stock-levels.js';

@@ -2,3 +2,4 @@
 import './event-fields.js';
 import './webhook-fields.js';
 import './event-subscriptions.js';
+import './live-subscriptions.js';
