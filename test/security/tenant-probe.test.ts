@@ -19,6 +19,7 @@ import { changedTables, fingerprintReader, type Fingerprint } from '../fuzz/data
 import { createFixtures, enableEveryFeature, idsByTable, MARKER } from './tenant-fixtures.js';
 import { isIdName, tableOf } from './id-kinds.js';
 import { crossReferences, type Refs } from './cross-references.js';
+import { subscribeSse } from '../support/graphql-sse.js';
 
 const BASE = '/external/api/v1';
 /** Kinds A has no record of yet (made only by a background job or an outside system); probed with another A id. */
@@ -262,6 +263,35 @@ describe('the tenant probe', () => {
 
   it('met no rate limit (a 429 would hide what the route answers)', () => {
     expect(saw429).toEqual([]);
+  });
+
+  it("B's subscriptions see nothing of A's changes, and refuse A's ids", async () => {
+    const productIds = ids.get('Product')!.slice(0, 3);
+    const orderIds = ids.get('SalesOrder')!.slice(0, 3);
+    const events = subscribeSse(server, globex, 'subscription { events { id type data } }');
+    const documents = subscribeSse(server, globex, 'subscription Docs($ids: [Int!]) { documentChanged(type: SALES_ORDER, ids: $ids) { id salesOrder { id } } }', { ids: orderIds });
+    const stock = subscribeSse(server, globex, 'subscription Stock($ids: [Int!]!) { stockLevels(productIds: $ids) { productId } }', { ids: productIds });
+    // A's own subscriber, to show the change does reach a subscriber.
+    const control = subscribeSse(server, acme, 'subscription { events(types: ["product.created"]) { data } }');
+    try {
+      expect(await events.status).toBe(200);
+      expect(await control.status).toBe(200);
+      expect(await documents.status).toBe(200);
+      const [refused] = await stock.next(1);
+      expect(refused.errors[0].extensions.errors.productIds[0]).toMatch(/No product/);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      // A makes a change that records an event (last in the file: the probe's fingerprint of A's data is done).
+      const a = (path: string, body?: unknown) => send('POST', `${BASE}${path}`, acme, acme.slug, { type: 'application/json', data: JSON.stringify(body ?? {}) });
+      expect((await a('/products', { name: `${MARKER}-live`, sku: `${MARKER}-LIVE` })).status).toBe(201);
+      // A's own subscriber has its event; B's, a second later still, none.
+      expect(JSON.stringify(await control.next(1))).toContain(MARKER);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(JSON.stringify(events.received)).not.toContain(MARKER);
+      expect(events.received).toEqual([]);
+      expect(documents.received).toEqual([]);
+    } finally {
+      for (const stream of [events, documents, stock, control]) stream.close();
+    }
   });
 });
 
