@@ -125,10 +125,6 @@ const stocked = once(async () => {
   const order = await post('/work-orders', { produced_sku_id: made.id, planned_qty: 1, production_warehouse_id: warehouse.id });
   await post(`/work-orders/${order.id}/release`);
   await post(`/work-orders/${order.id}/completions`, { quantity: 1 });
-  // Statistics of the ledger, as the server's maintenance gathers them (src/db/pglite-maintenance.ts; autovacuum on
-  // PostgreSQL). Without them the planner takes these tables for nearly empty, and the stock snapshot's page of 100
-  // nests the layers' later consumptions inside each row of the page: the same 4 statements, but 50 s on PGlite.
-  await db.$executeRawUnsafe('ANALYZE "StockMovement", "CostLayer", "CostLayerConsumption"');
 });
 
 /** An import of master SKUs of 100 rows without a SKU (100 row errors), run by the job. */
