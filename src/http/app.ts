@@ -17,6 +17,7 @@ import { handlePortal } from '../portal/portal-page.js';
 import { PORTAL_PATH } from '../portal/portal-token.js';
 import { decodePathSegment } from './path-segment.js';
 import { serveStaticAsset, ASSETS_PATH, FAVICON_PATH } from './static-assets.js';
+import { serveDashboard, DASHBOARD_PATH } from './dashboard-page.js';
 import { serveGraphiQL, wantsGraphiQL } from './graphiql-page.js';
 import { authenticateSession, callsWithSession, serveGraphiqlSession } from './session-caller.js';
 import { serveSchemaIntrospection } from './public-schema.js';
@@ -86,6 +87,7 @@ export function createApp(services: AppServices): App {
     }
     if (path.startsWith(ASSETS_PATH) || path === FAVICON_PATH) return serveStaticAsset(req, res, path);
     if (path === SETTINGS_PATH || path.startsWith(SETTINGS_PATH + '/')) return handleSettings(req, res, url, services);
+    if (path === DASHBOARD_PATH) return serveDashboard(req, res, url, services);
     if (path.startsWith(PORTAL_PATH + '/')) return handlePortal(req, res, decodePathSegment(path.slice(PORTAL_PATH.length + 1)) ?? '', services);
 
     if (req.method === 'GET' && path === '/graphql/session') return serveGraphiqlSession(req, res, services);

@@ -1,6 +1,6 @@
 // Serves the few browser assets the service needs, so pages work with no internet access: Swagger UI for the API
-// docs page from its installed npm package, and the service's own icon (assets/favicon.ico: a parcel, 32×32),
-// which browsers ask for on every page.
+// docs page from its installed npm package, the service's own icon (assets/favicon.ico: a parcel, 32×32),
+// which browsers ask for on every page, and the live dashboard's script (assets/dashboard.js).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -17,6 +17,7 @@ const ALLOWED: Record<string, string> = {
   'swagger-ui/swagger-ui-bundle.js': path.join(SWAGGER_UI_DIR, 'swagger-ui-bundle.js'),
   'swagger-ui/swagger-ui-standalone-preset.js': path.join(SWAGGER_UI_DIR, 'swagger-ui-standalone-preset.js'),
   'favicon.ico': path.join(PROJECT_ROOT, 'assets/favicon.ico'),
+  'dashboard.js': path.join(PROJECT_ROOT, 'assets/dashboard.js'),
 };
 const TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.ico': 'image/x-icon' };
 

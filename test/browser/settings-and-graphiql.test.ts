@@ -1,5 +1,5 @@
 // In a real (headless) Chromium: the API token pages end to end (with the company's feature flags), and GraphiQL working offline with a token
-// typed into its Headers editor.
+// typed into its Headers editor, or on the settings session (queries, and a subscription over SSE).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { serverForFile } from '../support/file-server.js';
@@ -246,6 +246,35 @@ describe('GraphiQL for support staff', () => {
     await expect
       .poll(async () => (await page.locator('.graphiql-editor-tool .graphiql-editor:not(.hidden) .view-lines').textContent())?.replace(/\u00a0/g, ' '))
       .toBe(headers);
+    expect(violations).toEqual([]);
+  });
+
+  itInBrowser('runs a subscription over SSE on the session: an event committed through REST shows in the result pane', async (page) => {
+    const violations = policyViolations(page);
+    await page.goto(siteUrl('/settings/sign-in'));
+    await signInAsAdmin(page);
+    await page.goto(siteUrl('/graphql'), { timeout: TEST_TIMEOUT });
+    await page.locator('#inventory-session').getByText(`Signed in as ${acme.adminEmail}`).waitFor();
+
+    const tabs = await page.locator('.graphiql-tab').count();
+    await page.locator('button.graphiql-tab-add').dispatchEvent('click');
+    await expect.poll(() => page.locator('.graphiql-tab').count()).toBe(tabs + 1);
+    const text = 'subscription { events { type } }';
+    await replaceEditorText(page, page.locator('.graphiql-query-editor .graphiql-editor'), text);
+    await expect.poll(async () => (await page.locator('.graphiql-query-editor .graphiql-editor .view-lines').textContent())?.replace(/\u00a0/g, ' ')).toBe(text);
+
+    // GraphiQL's SSE fetcher sends a subscription as GET /graphql?query=… with Accept: text/event-stream, through
+    // the session script's fetch (which adds the CSRF token).
+    const opened = page.waitForResponse((r) => new URL(r.url()).pathname === '/graphql' && (r.request().postData() ?? r.url()).includes('subscription'));
+    await page.getByRole('button', { name: /Execute query/ }).click();
+    const stream = await opened;
+    expect(stream.status()).toBe(200);
+    expect(stream.headers()['content-type']).toMatch(/^text\/event-stream/);
+    expect(stream.request().headers()['x-csrf-token']).toMatch(/.+/);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the server starts watching
+
+    await post('/products', { name: 'Subscribed', sku: 'SUB-1' });
+    await page.locator('.graphiql-response').getByText('"product.created"').waitFor({ timeout: 2_000 });
     expect(violations).toEqual([]);
   });
 

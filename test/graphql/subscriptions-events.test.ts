@@ -12,6 +12,10 @@ import { MAX_WATCHES_PER_CALLER } from '../../src/domain/events/index.js';
 import type { AddressInfo } from 'node:net';
 import { serverForFile } from '../support/file-server.js';
 import { subscribeSse, type SseSubscription } from '../support/graphql-sse.js';
+import { startServerProcess } from '../support/server-process.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 const { server, companies: { acme, globex }, post } = serverForFile(['acme', 'globex']);
 
@@ -85,6 +89,28 @@ describe('events subscription over SSE', () => {
       watching.close();
       // Not other.close(): it would close the shared database.
       await new Promise<void>((resolve) => other.server.close(() => resolve()));
+    }
+  });
+
+  // Two service processes on one PostgreSQL: the real server (`node dist/main.js`) beside this file's.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('reaches a subscriber of another server process on the same PostgreSQL within a second', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'inventory-live-'));
+    const other = startServerProcess(dataDir, { DATABASE_URL: server.database.url!, SECRET_KEY: server.config.secretKey });
+    try {
+      const listening = await other.waitForLog('listening', 60_000);
+      const port = Number(new URL(String(listening.url)).port);
+      const watching = await open(subscribeSse({ port }, acme, EVENTS, { types: ['product.created'] }));
+      try {
+        const started = Date.now();
+        await createProduct('OTHER-PROCESS');
+        expect(skusOf(await watching.next(1))).toEqual(['OTHER-PROCESS']);
+        expect(Date.now() - started).toBeLessThan(1_000);
+      } finally {
+        watching.close();
+      }
+    } finally {
+      await other.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
