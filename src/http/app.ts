@@ -159,18 +159,18 @@ export function createApp(services: AppServices): App {
     close(beforeDatabaseClose) {
       closing ??= (async () => {
         const othersDone = beforeDatabaseClose?.();
+        // No new connections from now on; requests in flight finish, on a connection that then closes, and idle
+        // keep-alive sockets close now.
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+        server.closeIdleConnections();
         // Subscriptions get what is committed by now, then their streams end (and their responses with them).
         await live.close();
         await eventStreamsEnded(inFlight, STREAM_FLUSH_MS);
         await sockets.close(STREAM_FLUSH_MS);
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          // Requests in flight finish, on a connection that then closes; idle keep-alive sockets close now.
-          for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
-          server.closeIdleConnections();
-          // Event streams never end by themselves: close them, and their watchers stop.
-          for (const res of inFlight) if (isEventStream(res)) res.destroy();
-        });
+        // Other event streams (an import's progress) never end by themselves: close them, and their watchers stop.
+        for (const res of inFlight) if (isEventStream(res)) res.destroy();
+        await stopped;
         await Promise.allSettled([...handlers, othersDone]);
         await database.close();
       })();
