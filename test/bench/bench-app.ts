@@ -41,6 +41,32 @@ export async function startBenchApp(): Promise<BenchApp> {
   return { database, config, app, companyId: company.id, port, headers: { authorization: `Bearer ${secret}`, host: `bench.localhost:${port}` }, close: () => app.close() };
 }
 
+/** A further company on a running bench app: its id, slug, API tokens and the headers of its first token. */
+export interface BenchCompany {
+  id: number;
+  slug: string;
+  /** Bearer secrets of its tokens, `tokens` of them. */
+  secrets: string[];
+  headers: { authorization: string; host: string };
+}
+
+/**
+ * `count` more companies on a running bench app (slugs tenant-1, tenant-2, …), each made as startBenchApp makes
+ * its own (createCompany, then createApiToken), with `tokens` API tokens each (several when a case needs more
+ * than one token may hold, e.g. open subscriptions).
+ */
+export async function addBenchCompanies(bench: Pick<BenchApp, 'database' | 'port'>, count: number, tokens = 1): Promise<BenchCompany[]> {
+  const companies: BenchCompany[] = [];
+  for (let n = 1; n <= count; n++) {
+    const slug = `tenant-${n}`;
+    const { company } = await createCompany(bench.database.prisma, { slug, name: `Tenant ${n}`, adminEmail: `${slug}@example.test`, adminPassword: 'bench password' });
+    const secrets: string[] = [];
+    for (let t = 1; t <= tokens; t++) secrets.push((await createApiToken(bench.database.prisma, { companyId: company.id, name: `bench ${t}` })).secret);
+    companies.push({ id: company.id, slug, secrets, headers: { authorization: `Bearer ${secrets[0]}`, host: `${slug}.localhost:${bench.port}` } });
+  }
+  return companies;
+}
+
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);

@@ -13,73 +13,12 @@ import { setFeature } from '../../src/domain/tenancy/features.js';
 import { serverForFile } from '../support/file-server.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { statementCounter } from '../support/statement-log.js';
+import { RECORDS, copyable, once, listStatementChecks } from '../support/list-statement-counts.js';
 
 const counter = statementCounter();
 const { server, companies: { acme }, api, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
-/** Records each list holds: one made through the API, the others copies. */
-const RECORDS = 100;
-const COPIES = RECORDS - 1;
 let db: ReturnType<typeof tenantClient>;
-
-/** GET `path` (under the REST base path): a 200 whose `length` is `size`; the statements it ran. */
-async function statementsOf(path: string, size: number, length: (body: any) => number): Promise<string[]> {
-  const before = counter.statements.length;
-  const res = await api('GET', path);
-  const statements = counter.statements.slice(before);
-  expect(res.status, res.text).toBe(200);
-  expect(length(res.body), path).toBe(size);
-  return statements;
-}
-
-/** The statements the two runs ran a different number of times, with both numbers: what repeats per record. */
-function repeated(small: string[], large: string[]): string {
-  const tally = (statements: string[]) => statements.reduce((m, s) => m.set(s, (m.get(s) ?? 0) + 1), new Map<string, number>());
-  const [a, b] = [tally(small), tally(large)];
-  const texts = [...new Set([...a.keys(), ...b.keys()])].filter((s) => a.get(s) !== b.get(s));
-  return `${small.length} statements for 10, ${large.length} for 100; these ran a different number of times:\n${texts.map((s) => `  ${a.get(s) ?? 0} vs ${b.get(s) ?? 0}: ${s}`).join('\n')}`;
-}
-
-/** GET `small` (10 records) and `large` (100), after a warm-up GET of `small`: the same number of statements. */
-async function sameStatements(small: string, large: string, length: (body: any) => number = (body) => body.data.length): Promise<void> {
-  await statementsOf(small, 10, length);
-  const ten = await statementsOf(small, 10, length);
-  const hundred = await statementsOf(large, 100, length);
-  expect(hundred.length, repeated(ten, hundred)).toBe(ten.length);
-}
-
-/** GET `path` with per_page 10 and 100: both full, and the same number of statements. */
-const samePageStatements = (path: string) => {
-  const sized = (perPage: number) => `${path}${path.includes('?') ? '&' : '?'}per_page=${perPage}`;
-  return sameStatements(sized(10), sized(100));
-};
-
-/** A row as Prisma read it, without its key and stamps, and without nulls (the columns' defaults): data for createMany. */
-function copyable(row: Record<string, unknown>): Record<string, any> {
-  const { id: _id, companyId: _company, createdAt: _created, updatedAt: _updated, ...data } = row;
-  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null));
-}
-
-/** COPIES copies of the `model` row `id`, the i-th changed by `vary(i)`: their ids, in order. */
-async function copiesOf(model: string, id: number, vary: (i: number) => Record<string, unknown>, count = COPIES): Promise<number[]> {
-  const delegate = (db as any)[model];
-  const row = copyable(await delegate.findUniqueOrThrow({ where: byId(id) }));
-  const made = await delegate.createManyAndReturn({ data: Array.from({ length: count }, (_, i) => ({ ...row, ...vary(i) })), select: { id: true } });
-  return made.map((r: { id: number }) => r.id);
-}
-
-/** The `model` rows whose `key` is `fromId`, copied under each of `toIds` (the i-th changed by `vary(row, i)`). */
-async function childCopies(model: string, key: string, fromId: number, toIds: number[], vary: (row: any, i: number) => Record<string, unknown> = () => ({})) {
-  const delegate = (db as any)[model];
-  const rows = (await delegate.findMany({ where: { [key]: fromId } })).map(copyable);
-  expect(rows.length, `${model} rows to copy`).toBeGreaterThan(0);
-  await delegate.createMany({ data: toIds.flatMap((toId, i) => rows.map((row: any) => ({ ...row, [key]: toId, ...vary(row, i) }))) });
-}
-
-/** `seed` run once, by whichever test needs it first (a test run alone still finds its records). */
-function once<T>(seed: () => Promise<T>): () => Promise<T> {
-  let done: Promise<T> | undefined;
-  return () => (done ??= seed());
-}
+const { sameStatements, samePageStatements, copiesOf, childCopies } = listStatementChecks(counter, api, () => db);
 
 let warehouse: any;
 let bin: any;
