@@ -11,7 +11,7 @@
 //
 // The cursor is opaque to clients: base64url of "txId:id" of the last event seen. It names only a position,
 // and the feed is read within the caller's company, so it needs no signature.
-import type { Event } from '../../generated/prisma/client.js';
+import type { Event, PrismaClient } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { isEventType } from './event-types.js';
@@ -103,14 +103,32 @@ export interface FeedPage {
 export async function readFeedAfter(db: TenantDb, after: FeedPosition, types: readonly string[], limit: number): Promise<FeedPage> {
   const horizon = await feedHorizon(db);
   const rows = await db.event.findMany({
-    where: {
-      txId: { lt: horizon },
-      OR: [{ txId: { gt: after.txId } }, { txId: after.txId, id: { gt: after.id } }],
-      ...(types.length > 0 ? { type: { in: [...types] } } : {}),
-    },
-    orderBy: [{ txId: 'asc' }, { id: 'asc' }],
+    where: { ...visibleAfter(after, horizon), ...(types.length > 0 ? { type: { in: [...types] } } : {}) },
+    orderBy: FEED_ORDER,
     take: limit + 1,
   });
+  return feedPage(rows, after, horizon, limit);
+}
+
+/**
+ * The events of several companies after one position and below a horizon read once: what a live round reads for
+ * every company watched in one statement ((txId, id) orders the events of all companies, ids being one sequence).
+ */
+export async function readCompaniesAfter(prisma: PrismaClient, companyIds: readonly number[], after: FeedPosition, horizon: bigint, limit: number): Promise<FeedPage> {
+  const rows = await prisma.event.findMany({ where: { companyId: { in: [...companyIds] }, ...visibleAfter(after, horizon) }, orderBy: FEED_ORDER, take: limit + 1 });
+  return feedPage(rows, after, horizon, limit);
+}
+
+const FEED_ORDER = [{ txId: 'asc' as const }, { id: 'asc' as const }];
+
+/** Events after a position, of transactions below the horizon (ended, as every older one). */
+const visibleAfter = (after: FeedPosition, horizon: bigint) => ({
+  txId: { lt: horizon },
+  OR: [{ txId: { gt: after.txId } }, { txId: after.txId, id: { gt: after.id } }],
+});
+
+/** The page of `rows` (read with limit + 1) and where the next read starts. */
+function feedPage(rows: Event[], after: FeedPosition, horizon: bigint, limit: number): FeedPage {
   const hasMore = rows.length > limit;
   const items = rows.slice(0, limit).map((event) => ({ ...event, cursor: encodeFeedCursor(event) }));
   // With nothing more to read, every event below the horizon has been seen (or filtered out): the next read

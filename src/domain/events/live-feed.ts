@@ -5,12 +5,13 @@
 // process, a watcher that starts from a cursor first gets what came after it (the same rounds read it), and no
 // event is handed out twice or skipped, since each watcher's position only moves forward over what was read.
 //
-// A round runs every POLL_MS while someone watches. A watcher's token is checked once a second: a revoked or
+// A round runs every POLL_MS while someone watches: the horizon, then every watched company's new events, one
+// statement each, however many companies and watchers. The watchers' tokens are checked once a second: a revoked or
 // expired token ends its streams with an error naming why. close() (shutdown) runs a last round, so what is
 // committed by then is sent, and ends every stream.
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { tenantClient } from '../../db/tenant-client.js';
-import { checkFeedArgs, readFeedAfter, feedHorizon, horizonPosition, isAfter, type EventFeedArgs, type FeedEvent, type FeedPosition } from './feed.js';
+import { checkFeedArgs, readCompaniesAfter, feedHorizon, horizonPosition, isAfter, type EventFeedArgs, type FeedEvent, type FeedPosition } from './feed.js';
 import { Mailbox } from '../shared/mailbox.js';
 import { ConflictError, FieldErrorCollector, LimitReachedError, UnauthenticatedError } from '../shared/errors.js';
 
@@ -40,7 +41,6 @@ interface OpenWatch {
 
 interface CompanyWatch {
   watchers: Set<OpenWatch>;
-  tokensCheckedAt: number;
 }
 
 export class LiveFeed {
@@ -49,6 +49,7 @@ export class LiveFeed {
   private timer: NodeJS.Timeout | null = null;
   private round: Promise<void> | null = null;
   private closed = false;
+  private tokensCheckedAt = Date.now();
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -76,7 +77,7 @@ export class LiveFeed {
     const position = request.after ?? horizonPosition(await feedHorizon(tenantClient(this.prisma, request.companyId)));
     const watcher: OpenWatch = { request, position, mailbox: new Mailbox(() => this.forget(watcher)) };
     let company = this.companies.get(request.companyId);
-    if (!company) this.companies.set(request.companyId, (company = { watchers: new Set(), tokensCheckedAt: Date.now() }));
+    if (!company) this.companies.set(request.companyId, (company = { watchers: new Set() }));
     company.watchers.add(watcher);
     this.perCaller.set(request.callerKey, (this.perCaller.get(request.callerKey) ?? 0) + 1);
     signal?.addEventListener('abort', () => watcher.mailbox.end(), { once: true });
@@ -120,45 +121,48 @@ export class LiveFeed {
     this.timer.unref();
   }
 
-  /** One round: each watched company's new events read once and handed to its watchers. */
+  /**
+   * One round: the horizon read once, then the new events of every watched company in one statement (a page at a
+   * time), handed to each watcher after its own position.
+   */
   private async runRound(): Promise<void> {
-    for (const [companyId, company] of [...this.companies]) {
-      await this.checkTokens(companyId, company);
-      if (company.watchers.size === 0) continue;
-      const watchers = [...company.watchers];
-      let from = watchers.reduce((min, w) => (isAfter(min, w.position) ? w.position : min), watchers[0]!.position);
-      const db = tenantClient(this.prisma, companyId);
-      for (;;) {
-        const page = await readFeedAfter(db, from, [], PAGE);
-        for (const watcher of watchers) {
-          if (isAfter(watcher.position, page.next) || !company.watchers.has(watcher)) continue;
-          const types = watcher.request.types;
-          const events = page.items.filter((event) => isAfter(event, watcher.position) && (types.length === 0 || types.includes(event.type)));
-          watcher.position = page.next;
-          if (events.length > 0) watcher.mailbox.push(events);
-        }
-        from = page.next;
-        if (!page.hasMore) break;
+    await this.checkTokens();
+    const watchers = [...this.companies.values()].flatMap((company) => [...company.watchers]);
+    if (watchers.length === 0) return;
+    const companyIds = [...this.companies.keys()];
+    const horizon = await feedHorizon(this.prisma);
+    let from = watchers.reduce((min, w) => (isAfter(min, w.position) ? w.position : min), watchers[0]!.position);
+    for (;;) {
+      const page = await readCompaniesAfter(this.prisma, companyIds, from, horizon, PAGE);
+      for (const watcher of watchers) {
+        if (isAfter(watcher.position, page.next) || !this.companies.get(watcher.request.companyId)?.watchers.has(watcher)) continue;
+        const { companyId, types } = watcher.request;
+        const events = page.items.filter((event) => event.companyId === companyId && isAfter(event, watcher.position) && (types.length === 0 || types.includes(event.type)));
+        watcher.position = page.next;
+        if (events.length > 0) watcher.mailbox.push(events);
       }
+      from = page.next;
+      if (!page.hasMore) break;
     }
   }
 
-  /** Ends the streams of tokens revoked or expired since the last check (once a second per company). */
-  private async checkTokens(companyId: number, company: CompanyWatch): Promise<void> {
-    if (Date.now() - company.tokensCheckedAt < TOKEN_CHECK_MS) return;
-    company.tokensCheckedAt = Date.now();
-    const ids = [...new Set([...company.watchers].flatMap((w) => (w.request.tokenId === null ? [] : [w.request.tokenId])))];
+  /** Ends the streams of tokens revoked or expired since the last check (once a second, one statement for all). */
+  private async checkTokens(): Promise<void> {
+    if (Date.now() - this.tokensCheckedAt < TOKEN_CHECK_MS) return;
+    this.tokensCheckedAt = Date.now();
+    const watchers = [...this.companies.values()].flatMap((company) => [...company.watchers]);
+    const ids = [...new Set(watchers.flatMap((w) => (w.request.tokenId === null ? [] : [w.request.tokenId])))];
     if (ids.length === 0) return;
-    const tokens = await tenantClient(this.prisma, companyId).apiToken.findMany({ where: { id: { in: ids } }, select: { id: true, revokedAt: true, expiresAt: true } });
+    const tokens = await this.prisma.apiToken.findMany({
+      where: { companyId: { in: [...this.companies.keys()] }, id: { in: ids } },
+      select: { id: true, revokedAt: true, expiresAt: true },
+    });
     const now = new Date();
-    const ended = new Map<number, string>();
-    for (const id of ids) {
+    for (const watcher of watchers) {
+      const id = watcher.request.tokenId;
+      if (id === null) continue;
       const token = tokens.find((t) => t.id === id);
-      if (!token || token.revokedAt) ended.set(id, 'The API token has been revoked.');
-      else if (token.expiresAt && token.expiresAt <= now) ended.set(id, 'The API token has expired.');
-    }
-    for (const watcher of company.watchers) {
-      const reason = watcher.request.tokenId === null ? undefined : ended.get(watcher.request.tokenId);
+      const reason = !token || token.revokedAt ? 'The API token has been revoked.' : token.expiresAt && token.expiresAt <= now ? 'The API token has expired.' : null;
       if (reason) watcher.mailbox.end(new UnauthenticatedError(`${reason} The subscription has ended.`));
     }
   }
