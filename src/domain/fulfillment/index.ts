@@ -21,5 +21,5 @@ export * as picklists from './picklists.js';
 export { PICKLIST_FILTERS, PICKLIST_STATUSES } from './picklists.js';
 export { shipShipment } from './shipment-ship.js';
 export * as shipments from './shipments.js';
-export { SHIPMENT_STATUSES, SHIPMENT_FILTERS, shippingCompanyNameSql } from './shipments.js';
+export { SHIPMENT_STATUSES, SHIPMENT_FILTERS } from './shipments.js';
 export { gs1PrefixProblem } from './sscc.js';

@@ -78,12 +78,6 @@ export async function listOrderShipments(db: TenantDb, salesOrderId: number, que
   return db.shipment.findMany({ ...query, where: { salesOrderId }, orderBy: { id: 'asc' } });
 }
 
-/**
- * The company the goods ship from (a shipment's companyName): the tenant itself, as SQL for answers PostgreSQL
- * writes whole (src/graphql/shared/compiled-records.ts; the company is $1).
- */
-export const shippingCompanyNameSql = () => `(SELECT c.name FROM "Company" c WHERE c.id = $1::int)`;
-
 export async function getShipment(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {
   const shipment = await db.shipment.findUnique({ ...query, where: byId(id) });
   if (!shipment) throw new NotFoundError('Shipment', id);

@@ -72,12 +72,6 @@ export function balanceDue(invoice: { total: Decimal; amountPaid: Decimal; statu
 /** balanceDue as SQL over an invoice row (`invoice`), for answers PostgreSQL writes whole (src/graphql/shared/compiled-records.ts). */
 export const balanceDueSql = (invoice: string) => `(CASE WHEN ${invoice}.status = 'void' THEN 0 ELSE ${invoice}.total - ${invoice}."amountPaid" END)`;
 
-/**
- * The company an invoice is issued by (its companyName, read by currentCompany): the tenant itself, as SQL for
- * answers PostgreSQL writes whole (the company is $1).
- */
-export const issuingCompanyNameSql = () => `(SELECT c.name FROM "Company" c WHERE c.id = $1::int)`;
-
 /** Claims the sales order row for the rest of the transaction (the row lock serialises invoicing and returns of one order). */
 export async function lockSalesOrder(tx: TenantTx, salesOrderId: number) {
   const claimed = await tx.salesOrder.updateMany({ where: { id: salesOrderId }, data: { updatedAt: new Date() } });

@@ -63,3 +63,9 @@ export async function updateCompanyProfile(db: TenantDb, input: CompanyProfileIn
     return currentCompany(tx);
   });
 }
+
+/**
+ * The tenant's own name, as SQL for answers PostgreSQL writes whole (src/graphql/shared/compiled-records.ts; the
+ * company is $1): the company a shipment ships from and an invoice is issued by, as currentCompany reads it.
+ */
+export const currentCompanyNameSql = () => `(SELECT c.name FROM "Company" c WHERE c.id = $1::int)`;

@@ -2,7 +2,7 @@
 // Code outside src/domain/tenancy/ imports from here, never from a file inside (test/architecture/front-doors.test.ts).
 export { TOKEN_SCOPES, authenticateToken, createApiToken, listApiTokens, revokeApiToken } from './api-tokens.js';
 export { createCompany, createUser, findCompanyBySlug } from './companies.js';
-export { currentCompany, updateCompanyProfile } from './company-profile.js';
+export { currentCompany, currentCompanyNameSql, updateCompanyProfile } from './company-profile.js';
 export { FEATURES, clearFeature, hasFeature, listFeatures, requireFeature, setFeature } from './features.js';
 export type { FeatureName } from './features.js';
 export {

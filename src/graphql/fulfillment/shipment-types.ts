@@ -1,6 +1,7 @@
 // GraphQL types of fulfillment orders, shipments and billable lines. Rules in src/domain/fulfillment.
 import { currentCompany } from '../../domain/tenancy/index.js';
 import { builder } from '../builder.js';
+import { currentCompanyNameSql } from '../../domain/tenancy/index.js';
 import { pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
 import type { BillableLine } from '../../domain/fulfillment/index.js';
@@ -8,7 +9,6 @@ import {
   FULFILLMENT_ORDER_STATUSES,
   PACKING_ORDER,
   SHIPMENT_STATUSES,
-  shippingCompanyNameSql,
 } from '../../domain/fulfillment/index.js';
 import { jsonSql } from '../shared/derived-json-types.js';
 import { dateOnlyColumn, plainColumn } from '../../domain/shared/selection-json-sql.js';
@@ -85,7 +85,7 @@ export const ShipmentRef = builder.prismaObject('Shipment', {
     companyName: t.string({
       description: 'The company the goods ship from (the tenant).',
       resolve: async (_s, _a, ctx) => (await currentCompany(ctx.db)).name,
-      extensions: jsonSql({ value: shippingCompanyNameSql }),
+      extensions: jsonSql({ value: currentCompanyNameSql }),
     }),
     shippedAt: t.expose('shippedAt', { type: 'DateTime', nullable: true }),
     voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true }),

@@ -2,6 +2,7 @@
 // invoice-payments.ts).
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
+import { currentCompanyNameSql } from '../../domain/tenancy/index.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams } from '../shared/filters.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
@@ -42,7 +43,7 @@ export const InvoiceRef = builder.prismaObject('Invoice', {
     companyName: t.string({
       description: 'The company the invoice is issued by (the tenant).',
       resolve: async (_i, _a, ctx) => (await currentCompany(ctx.db)).name,
-      extensions: jsonSql({ value: invoices.issuingCompanyNameSql }),
+      extensions: jsonSql({ value: currentCompanyNameSql }),
     }),
     creditedInvoiceId: t.exposeInt('creditedInvoiceId', { nullable: true, description: 'A credit note: the invoice it credits.' }),
     creditedInvoice: t.relation('creditedInvoice', { nullable: true }),
