@@ -104,7 +104,6 @@
     return el;
   }
 
-  function amount(n) { return String(Math.round(n * 1000) / 1000); }
 
   // ---- Stock per warehouse -------------------------------------------------------------------------------
   var products = [];            // [{id, name, sku}]
@@ -135,22 +134,17 @@
     })).then(function (found) { return found.filter(Boolean); });
   }
 
+  // The server sends each warehouse's totals (summed exactly, available from the sums): shown as sent.
   function onStockLevels(data) {
     var l = data.stockLevels;
-    var unknown = l.locations.filter(function (row) { return !locations[row.locationId]; });
+    var unknown = l.warehouses.filter(function (row) { return !locations[row.warehouseId]; });
     var ready = unknown.length === 0 ? Promise.resolve() : Promise.all(unknown.map(function (row) {
-      return query('query DashboardLocation($id: Int!) { location(id: $id) { id name parentId parent { name } } }', { id: row.locationId })
+      return query('query DashboardLocation($id: Int!) { location(id: $id) { id name parentId parent { name } } }', { id: row.warehouseId })
         .then(function (d) { remember(d.location); }, function () {});
     }));
     ready.then(function () {
       var perWarehouse = {};
-      l.locations.forEach(function (row) {
-        var where = locations[row.locationId];
-        var key = where ? where.warehouseId : row.locationId;
-        var sum = perWarehouse[key] || (perWarehouse[key] = { onhand: 0, available: 0 });
-        sum.onhand += Number(row.qtyOnhand);
-        sum.available += Number(row.qtyAvailable);
-      });
+      l.warehouses.forEach(function (row) { perWarehouse[row.warehouseId] = { onhand: row.qtyOnhand, available: row.qtyAvailable }; });
       levels[l.productId] = perWarehouse;
       renderStock();
     });
@@ -172,8 +166,8 @@
       warehouses.forEach(function (w) {
         var sum = (levels[p.id] || {})[w];
         var td = cell('td', undefined, { 'data-product-id': p.id, 'data-warehouse-id': w });
-        td.appendChild(cell('span', sum ? amount(sum.onhand) : '0', { class: 'onhand' }));
-        td.appendChild(cell('span', ' (' + (sum ? amount(sum.available) : '0') + ')', { class: 'available hint' }));
+        td.appendChild(cell('span', sum ? String(sum.onhand) : '0', { class: 'onhand' }));
+        td.appendChild(cell('span', ' (' + (sum ? String(sum.available) : '0') + ')', { class: 'available hint' }));
         row.appendChild(td);
       });
       body.appendChild(row);
@@ -188,7 +182,7 @@
     if (products.length === 0) return;
     var ids = products.map(function (p) { return p.id; });
     keepOpen(function (ended) {
-      subscribe('subscription DashboardStock($ids: [Int!]!) { stockLevels(productIds: $ids) { productId locations { locationId qtyOnhand qtyAvailable } } }',
+      subscribe('subscription DashboardStock($ids: [Int!]!) { stockLevels(productIds: $ids) { productId warehouses { warehouseId qtyOnhand qtyAvailable } } }',
         { ids: ids }, onStockLevels, ended, markLive('stock'));
     });
   }

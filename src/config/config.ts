@@ -40,6 +40,11 @@ export interface Config {
    * (5 s up to 24 h, three and a half days in all). Tests make it small rather than wait.
    */
   webhookRetryScale?: number;
+  /**
+   * How often a WebSocket connection of /graphql is pinged, so idle streams stay open through proxies; default
+   * 12 000 ms, as SSE streams get a comment line (yoga's, fixed). Tests make it short to see it.
+   */
+  graphqlWsKeepAliveMs?: number;
   /** How often each process turns new events into webhook deliveries and queues the due ones; default 1000 ms. */
   webhookPumpMs?: number;
   /**

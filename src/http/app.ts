@@ -152,7 +152,7 @@ export function createApp(services: AppServices): App {
     void handling.finally(() => handlers.delete(handling));
   });
   server.keepAliveTimeout = 5_000;
-  const sockets = serveGraphqlOverWebSocket(server, graphql, async (req) => ({ ...(await authenticateGraphql(req, newRequestId())), live }));
+  const sockets = serveGraphqlOverWebSocket(server, graphql, async (req) => ({ ...(await authenticateGraphql(req, newRequestId())), live }), config.graphqlWsKeepAliveMs ?? 12_000);
 
   return {
     server,

@@ -3,7 +3,7 @@
 // connection starts, exactly as /graphql over HTTP does: `Authorization: Bearer <token>` on the upgrade request
 // or as the connection_init payload's `authorization`, or a settings session's cookie with its CSRF token as the
 // payload's `x-csrf-token`. Operations run through yoga's envelope, so the depth, cost and alias limits, error
-// masking and scopes are the same. graphql-ws pings every 12 s (its keep-alive).
+// masking and scopes are the same. graphql-ws pings every `keepAliveMs` (12 s unless configured).
 import type http from 'node:http';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
@@ -31,6 +31,7 @@ export function serveGraphqlOverWebSocket(
   server: http.Server,
   yoga: YogaServerInstance<{ appContext: RequestContext }, {}>,
   authenticate: AuthenticateConnection,
+  keepAliveMs: number,
 ): GraphqlOverWebSocket {
   const sockets = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
@@ -97,6 +98,7 @@ export function serveGraphqlOverWebSocket(
       subscribe: (args) => (args.rootValue as { subscribe: (a: ExecutionArgs) => any }).subscribe(args),
     },
     sockets,
+    keepAliveMs,
   );
   return {
     async close(flushMs) {

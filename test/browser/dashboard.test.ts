@@ -92,6 +92,9 @@ describe('live dashboard', () => {
     await post(`/sales-orders/${order.id}/confirm`);
     await expect.poll(() => orderCount(page, 'confirmed').textContent(), { timeout: LIVE_MS, interval: 50 }).toBe('1');
     expect(await orderCount(page, 'draft').textContent()).toBe('0');
+    // The reservation of 2: the warehouse's available, as the server totals it.
+    const available = page.locator(`td[data-product-id="${widget.id}"][data-warehouse-id="${north.id}"] .available`);
+    await expect.poll(() => available.textContent(), { timeout: LIVE_MS, interval: 50 }).toBe(' (13)');
 
     expect(navigations).toBe(0);
     expect(violations).toEqual([]);

@@ -1,7 +1,7 @@
 // The supplier portal: links through REST, the page in a real (headless) Chromium answering without an
 // account or script, the answer stored on the order and accepted, and links that are modified, revoked,
 // expired or lead to a cancelled order showing a clear page and changing nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { serverForFile } from '../support/file-server.js';
 import { submittedPurchaseOrder } from '../support/seed.js';
@@ -83,6 +83,13 @@ describe('supplier portal', () => {
     expect(accepted.body.data.lines[0]).toMatchObject({ quantity: 80, base_quantity: 80, unit_cost: 2.1234567891, line_total: 169.88, tax_amount: 16.99, expected_date: '2026-08-15' });
     expect(accepted.body.data).toMatchObject({ subtotal: 169.88, tax_total: 16.99, total: 186.87 });
     expect(accepted.body.data.supplier_response.applied_at).toEqual(expect.any(String));
+    // Accepting changed the lines (and what is incoming): a change of the order in the event feed.
+    // (The feed shows an event once every older transaction has ended: it may lag a moment on PostgreSQL.)
+    const updates = await vi.waitUntil(async () => {
+      const mine = (await api('GET', '/events?types=purchase_order.updated')).body.data.filter((e: any) => e.data.purchase_order_id === po.id);
+      return mine.length > 0 && mine;
+    }, { timeout: 20_000, interval: 25 });
+    expect(updates.map((e: any) => e.data)).toEqual([expect.objectContaining({ status: 'submitted', changed: ['lines'], by: 'supplier_response' })]);
     expect((await api('POST', `/purchase-orders/${po.id}/supplier-response/accept`)).status).toBe(422);
   }, 60_000);
 

@@ -3,7 +3,7 @@
 // a second app on the same database (its own live feed, as another process has) sees changes made through the
 // first, since both read the committed outbox; a company never sees another's events; bad arguments answer as
 // GET /events does; the cap per token, a revoked token and shutdown end streams as documented.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/http/app.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 import { silentLogger } from '../../src/http/logger.js';
@@ -52,6 +52,18 @@ describe('events subscription over SSE', () => {
     } finally {
       all.close();
       created.close();
+    }
+  });
+
+  it('keeps an idle stream open with heartbeats: comment frames, every 12 s (yoga makes it 300 ms under test)', async () => {
+    const idle = subscribeSse(server, acme, 'subscription { events(types: ["import.failed"]) { id } }');
+    try {
+      expect(await idle.status).toBe(200);
+      const before = idle.heartbeats();
+      await vi.waitUntil(() => idle.heartbeats() >= before + 2, { timeout: 5_000, interval: 50 });
+      expect(idle.received).toEqual([]);
+    } finally {
+      idle.close();
     }
   });
 

@@ -9,7 +9,7 @@ import { subscribeSse, type SseSubscription } from '../support/graphql-sse.js';
 
 const { server, companies: { acme }, post, api } = serverForFile(['acme']);
 
-const STOCK = 'subscription Stock($ids: [Int!]!, $warehouseId: Int) { stockLevels(productIds: $ids, warehouseId: $warehouseId) { productId warehouseId locations { locationId qtyOnhand qtyAvailable qtyPending qtyIncoming } } }';
+const STOCK = 'subscription Stock($ids: [Int!]!, $warehouseId: Int) { stockLevels(productIds: $ids, warehouseId: $warehouseId) { productId warehouseId locations { locationId qtyOnhand qtyAvailable qtyPending qtyIncoming } warehouses { warehouseId qtyOnhand qtyAvailable qtyPending qtyIncoming } } }';
 const ORDERS = 'subscription Orders($ids: [Int!]) { documentChanged(type: SALES_ORDER, ids: $ids) { type id event { type } salesOrder { id status lines { quantityAllocated } } purchaseOrder { id } } }';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -34,7 +34,12 @@ describe('stockLevels and documentChanged over SSE', () => {
       const first = (await all.next(2)).map((p) => p.data.stockLevels);
       expect(first.map((l) => l.productId)).toEqual([bolt.id, nut.id]);
       expect(first[0].locations.map((l: any) => [l.locationId, l.qtyOnhand])).toEqual(expect.arrayContaining([[shelf.id, 10], [south.id, 4]]));
+      expect(first[0].warehouses).toEqual([
+        { warehouseId: north.id, qtyOnhand: 10, qtyAvailable: 10, qtyPending: 0, qtyIncoming: 0 },
+        { warehouseId: south.id, qtyOnhand: 4, qtyAvailable: 4, qtyPending: 0, qtyIncoming: 0 },
+      ]);
       expect(first[1].locations).toEqual([]);
+      expect(first[1].warehouses).toEqual([]);
       const [mine] = (await northOnly.next(1)).map((p) => p.data.stockLevels);
       expect(mine.warehouseId).toBe(north.id);
       expect(mine.locations.every((l: any) => l.locationId === north.id || l.locationId === shelf.id)).toBe(true);
@@ -55,6 +60,8 @@ describe('stockLevels and documentChanged over SSE', () => {
       expect(row.qtyPending).toBe(3);
       expect(stock[0].qty_pending).toBe(3);
       expect(row.qtyAvailable).toBe(stock[0].qty_available);
+      // Reserved at the warehouse, held on its shelf: the warehouse has 7 available, not the shelf's 10 plus 0.
+      expect(reserved.warehouses).toEqual([{ warehouseId: north.id, qtyOnhand: 10, qtyAvailable: 7, qtyPending: 3, qtyIncoming: 0 }]);
     } finally {
       all.close();
       northOnly.close();
@@ -89,6 +96,52 @@ describe('stockLevels and documentChanged over SSE', () => {
     } finally {
       one.close();
       any.close();
+    }
+  });
+
+  it('announces changes that keep the status: a draft edited, a shipment drafted, a work order held, counts taken', async () => {
+    const warehouse = await post('/locations', { name: 'Edits' });
+    const item = await post('/products', { name: 'Edited', sku: 'D-EDIT', retail_price: 2 });
+    await post('/inventory/adjustments', { lines: [{ product_id: item.id, location_id: warehouse.id, quantity: 5, unit_cost: 1 }] });
+    const group = await post('/warehouse-groups', { name: 'Edits', warehouse_ids: [warehouse.id] });
+    const channel = await post('/channels', { channelType: 'sales_channel', label: 'Edits', warehouseGroupId: group.id });
+    const draft = await post('/sales-orders', { channel_id: channel.id, lines: [{ product_id: item.id, quantity: 1 }] });
+    const confirmed = await post(`/sales-orders/${(await post('/sales-orders', { channel_id: channel.id, lines: [{ product_id: item.id, quantity: 2 }] })).id}/confirm`);
+    const order = await post('/work-orders', { produced_sku_id: item.id, planned_qty: 1, production_warehouse_id: warehouse.id });
+    const session = (await post('/pickflow/cycle-count-batches', { name: 'Live', warehouse_ids: [warehouse.id] })).sessions[0];
+
+    const documents = (type: string, fields: string) => `subscription { documentChanged(type: ${type}) { id event { type } ${fields} } }`;
+    const orders = await open(subscribeSse(server, acme, documents('SALES_ORDER', 'salesOrder { notes }')));
+    const shipments = await open(subscribeSse(server, acme, documents('SHIPMENT', 'shipment { status }')));
+    const work = await open(subscribeSse(server, acme, documents('WORK_ORDER', 'workOrder { isOnHold }')));
+    const counts = await open(subscribeSse(server, acme, documents('CYCLE_COUNT_SESSION', 'cycleCountSession { status }')));
+    try {
+      expect((await api('PATCH', `/sales-orders/${draft.id}`, { notes: 'Gift wrap' })).status).toBe(200);
+      const [edited] = (await orders.next(1)).map((p) => p.data.documentChanged);
+      expect(edited).toEqual({ id: draft.id, event: { type: 'sales_order.updated' }, salesOrder: { notes: 'Gift wrap' } });
+
+      const shipment = await post(`/sales-orders/${confirmed.id}/shipments`, { lines: [{ sales_order_line_id: confirmed.lines[0].id, quantity: 2 }] });
+      const [drafted] = (await shipments.next(1)).map((p) => p.data.documentChanged);
+      expect(drafted).toEqual({ id: shipment.id, event: { type: 'shipment.created' }, shipment: { status: 'draft' } });
+
+      // (Changes of one document read in the same round are announced once, with the last: wait for each.)
+      await post(`/work-orders/${order.id}/release`);
+      await work.next(1);
+      await post(`/work-orders/${order.id}/hold`, { reason: 'Jammed' });
+      const held = (await work.next(2)).map((p) => p.data.documentChanged);
+      expect(held.map((change) => change.event.type)).toEqual(['work_order.released', 'work_order.held']);
+      expect(held[1].workOrder).toEqual({ isOnHold: true });
+
+      await post(`/pickflow/cycle-counts/${session.id}/start`);
+      await counts.next(1);
+      expect((await api('POST', `/pickflow/cycle-counts/${session.id}/counts`, { counts: [{ sku: 'D-EDIT', locationId: warehouse.id, countedQuantity: 5 }] })).status).toBe(200);
+      const counted = (await counts.next(2)).map((p) => p.data.documentChanged);
+      expect(counted.map((change) => [change.id, change.event.type, change.cycleCountSession.status])).toEqual([
+        [session.id, 'cycle_count.started', 'in_progress'],
+        [session.id, 'cycle_count.counted', 'in_progress'],
+      ]);
+    } finally {
+      for (const subscription of [orders, shipments, work, counts]) subscription.close();
     }
   });
 

@@ -2,35 +2,47 @@
 // connection_init payload or on the upgrade request, and receives the events subscription as SSE clients do; a
 // bad token is refused at init with a close naming why; the read scope and the query limits hold as over HTTP;
 // on shutdown, what was committed is sent before the stream completes.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
 import { serverForFile } from '../support/file-server.js';
 import { startTestServer, type Tenant } from '../support/test-server.js';
+import { SettingsClient } from '../support/settings-client.js';
 
 const { server, companies: { acme }, post } = serverForFile(['acme']);
 
 const EVENTS = 'subscription { events(types: ["product.created"]) { id type cursor data } }';
 
-/** A graphql-ws client of a server: the token in the init payload, or on the upgrade request with `header`. */
-function wsClient(port: number, tenant: Pick<Tenant, 'slug' | 'token'>, { header = false } = {}): { client: Client; closed: Promise<{ code: number; reason: string }> } {
+/**
+ * A graphql-ws client of a server: the token in the init payload, or on the upgrade request with `header`; or a
+ * settings session (its cookie on the upgrade request, its CSRF token in the payload). `pings()` counts the
+ * server's WebSocket pings (the ws client answers each with a pong by itself).
+ */
+function wsClient(
+  port: number,
+  tenant: Pick<Tenant, 'slug' | 'token'>,
+  { header = false, session }: { header?: boolean; session?: { cookie: string; csrfToken: string | null } } = {},
+): { client: Client; closed: Promise<{ code: number; reason: string }>; pings: () => number } {
   let closedWith!: (event: { code: number; reason: string }) => void;
   const closed = new Promise<{ code: number; reason: string }>((resolve) => (closedWith = resolve));
   const host = `${tenant.slug}.localhost:${port}`;
+  let pings = 0;
+  const credentials = session ? { cookie: session.cookie } : header ? { authorization: `Bearer ${tenant.token}` } : {};
   class WithHeaders extends WebSocket {
     constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols, { headers: { host, ...(header ? { authorization: `Bearer ${tenant.token}` } : {}) } });
+      super(address, protocols, { headers: { host, ...credentials } });
+      this.on('ping', () => (pings += 1));
     }
   }
   const client = createClient({
     url: `ws://127.0.0.1:${port}/graphql`,
     webSocketImpl: WithHeaders,
-    connectionParams: header ? {} : { authorization: `Bearer ${tenant.token}` },
+    connectionParams: session ? (session.csrfToken ? { 'x-csrf-token': session.csrfToken } : {}) : header ? {} : { authorization: `Bearer ${tenant.token}` },
     retryAttempts: 0,
     lazy: true,
     on: { closed: (event: any) => closedWith({ code: event.code, reason: String(event.reason) }) },
   });
-  return { client, closed };
+  return { client, closed, pings: () => pings };
 }
 
 /** Subscribes; the payloads arrive in `received`, `next(n)` waits (bounded) for n of them, `done` settles when the stream ends. */
@@ -95,6 +107,48 @@ describe('/graphql over WebSocket', () => {
       await onUpgrade.client.dispose();
     }
   });
+
+  it('subscribes with a settings session: its cookie, and its CSRF token in the init payload', async () => {
+    const session = new SettingsClient(server, acme.slug);
+    await session.signIn(acme.adminEmail, acme.adminPassword);
+    const cookie = session.cookieHeader();
+    const csrfToken = (await server.call('GET', '/graphql/session', { company: acme.slug, headers: { cookie } })).body.csrf_token;
+    const signedIn = wsClient(server.port, acme, { session: { cookie, csrfToken } });
+    try {
+      const stream = subscribe(signedIn.client, EVENTS);
+      await settle();
+      await post('/products', { name: 'Session', sku: 'WS-SESSION' });
+      expect(skusOf(await stream.next(1))).toEqual(['WS-SESSION']);
+    } finally {
+      await signedIn.client.dispose();
+    }
+    for (const csrf of [null, `${csrfToken}x`]) {
+      const refused = wsClient(server.port, acme, { session: { cookie, csrfToken: csrf } });
+      const stream = subscribe(refused.client, EVENTS);
+      const event = await refused.closed;
+      await expect(stream.done).rejects.toBeTruthy();
+      expect(event.code).toBe(4403);
+      expect(event.reason).toMatch(/csrf/i);
+      await refused.client.dispose();
+    }
+  });
+
+  it('pings an idle connection (every 12 s by default; every second on a server configured so)', async () => {
+    // A server of its own: a connection that does not answer a ping within the interval is cut, and a test
+    // process busy for longer than a short interval would cut the other tests' connections.
+    const pinging = await startTestServer({ configure: (config) => ({ ...config, graphqlWsKeepAliveMs: 1_000 }) });
+    const idle = wsClient(pinging.port, await pinging.createTenant('pinged'));
+    try {
+      const stream = subscribe(idle.client, 'subscription { events(types: ["import.failed"]) { id } }');
+      await settle();
+      const before = idle.pings();
+      await vi.waitUntil(() => idle.pings() >= before + 2, { timeout: 10_000, interval: 50 });
+      expect(stream.received).toEqual([]);
+    } finally {
+      await idle.client.dispose();
+      await pinging.close();
+    }
+  }, 30_000);
 
   it('refuses a bad token at init, with a close naming why', async () => {
     const { client, closed } = wsClient(server.port, { slug: acme.slug, token: 'inv_not_a_token' });

@@ -79,31 +79,67 @@ describe('the event outbox', () => {
 
     const { events } = await until('every event in the feed', async () => {
       const read = await readAll();
-      return read.events.length >= 16 && read;
+      return read.events.length >= 26 && read;
     });
     expect(events.map((event) => event.type)).toEqual([
       'product.created',
       'product.updated',
       'stock.moved',
+      'purchase_order.created',
       'purchase_order.submitted',
       'stock.moved',
       'purchase_order.received',
+      'sales_order.created',
       'sales_order.confirmed',
+      'shipment.created',
       'stock.moved',
       'shipment.shipped',
       'invoice.created',
+      'work_order.created',
+      'work_order.released',
       'work_order.completed',
+      'cycle_count.created',
+      'cycle_count.started',
+      'cycle_count.counted',
+      'cycle_count.submitted',
       'stock.moved',
       'cycle_count.posted',
       'product.created',
       'product.deleted',
+      'sales_order.created',
       'sales_order.cancelled',
     ]);
     for (const event of events) {
       expect(Object.keys(event).sort()).toEqual(['cursor', 'data', 'id', 'occurred_at', 'type']);
       expect(event.occurred_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     }
-    const [created, updated, adjusted, submitted, received, receivedPo, confirmed, shippedStock, shipped, invoiced, completed, counted, posted, , deleted] = events;
+    const nth = (type: string, n = 0) => events.filter((event) => event.type === type)[n]!;
+    const [created, updated, adjusted, submitted, received, receivedPo, confirmed, shippedStock, shipped, invoiced, completed, counted, posted, deleted] = [
+      nth('product.created'),
+      nth('product.updated'),
+      nth('stock.moved', 0),
+      nth('purchase_order.submitted'),
+      nth('stock.moved', 1),
+      nth('purchase_order.received'),
+      nth('sales_order.confirmed'),
+      nth('stock.moved', 2),
+      nth('shipment.shipped'),
+      nth('invoice.created'),
+      nth('work_order.completed'),
+      nth('stock.moved', 3),
+      nth('cycle_count.posted'),
+      nth('product.deleted'),
+    ];
+    expect(nth('purchase_order.created').data).toEqual({ purchase_order_id: po.id, po_number: po.po_number, status: 'draft', supplier_id: supplier.id, warehouse_id: warehouse.id });
+    expect(nth('sales_order.created').data).toMatchObject({ sales_order_id: so.id, order_number: so.order_number, status: 'draft', channel_id: channel.id });
+    expect(nth('shipment.created').data).toEqual({ shipment_id: shipment.id, sales_order_id: so.id, fulfillment_order_id: null, status: 'draft' });
+    expect(nth('work_order.created').data).toEqual({ work_order_id: workOrder.id, work_order_number: workOrder.work_order_number, produced_sku_id: widget.id, status: 'draft' });
+    expect(nth('work_order.released').data).toMatchObject({ work_order_id: workOrder.id, status: 'released' });
+    expect(nth('cycle_count.created').data).toEqual({ cycle_count_session_id: sessionId, batch_id: batch.id, warehouse_id: warehouse.id, status: 'draft' });
+    expect(nth('cycle_count.started').data).toMatchObject({ cycle_count_session_id: sessionId, status: 'in_progress' });
+    expect(nth('cycle_count.counted').data).toMatchObject({ cycle_count_session_id: sessionId, status: 'in_progress', counts: 1 });
+    expect(nth('cycle_count.submitted').data).toMatchObject({ cycle_count_session_id: sessionId, status: 'pending_review' });
+    expect(nth('sales_order.created', 1).data).toMatchObject({ sales_order_id: cancelled.id, status: 'draft' });
     expect(created.data).toEqual({ product_id: widget.id, sku: 'W-1', name: 'Widget', type: 'PRODUCT', parent_product_id: null });
     expect(updated.data).toMatchObject({ product_id: widget.id, changed: ['retail_price'] });
     expect(adjusted.data).toMatchObject({

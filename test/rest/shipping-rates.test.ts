@@ -4,7 +4,7 @@
 // packages, bad input on every route and tenants apart.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serverForFile } from '../support/file-server.js';
 import { expectErrors } from '../support/rest-client.js';
 import { salesChannelFrom } from '../support/seed.js';
@@ -229,5 +229,11 @@ describe('labels', () => {
     expect(forced.body.data.packages.map((p: any) => p.tracking)).toEqual(['GW-123-P0', 'GW-123-P1']);
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/labels', auth: 'Bearer sekrit', body: { carrier: 'FedEx', service: 'Express' } });
     expect(packages.length).toBe(2);
+    // Each label bought is a change of the shipment in the event feed; the refused one is not.
+    const feed = await vi.waitUntil(async () => {
+      const events = (await api('GET', '/events?types=shipment.updated&limit=100')).body.data.filter((e: any) => e.data.changed[0] === 'tracking_number');
+      return events.length >= 2 && events;
+    }, { timeout: 20_000, interval: 25 });
+    expect(feed.map((e: any) => [e.data.shipment_id, e.data.tracking_number])).toEqual([[shipment.id, label.tracking_number], [shipment.id, 'GW-123']]);
   });
 });

@@ -9,6 +9,8 @@ export interface SseSubscription {
   status: Promise<number>;
   /** The payloads received so far ({data} or {errors}), in order. */
   received: any[];
+  /** How many comment frames (the server's heartbeats on an idle stream) arrived so far. */
+  heartbeats(): number;
   /** Resolves with the payloads once `count` have arrived (fails after `timeoutMs`). */
   next(count: number, timeoutMs?: number): Promise<any[]>;
   /** Resolves when the server ended the stream (fails after `timeoutMs`). */
@@ -18,6 +20,7 @@ export interface SseSubscription {
 
 export function subscribeSse(server: Pick<TestServer, 'port'>, tenant: Pick<Tenant, 'slug' | 'token'>, query: string, variables: Record<string, unknown> = {}): SseSubscription {
   const received: any[] = [];
+  let heartbeats = 0;
   const waiters = new Set<() => void>();
   let isEnded = false;
   const notify = () => {
@@ -52,6 +55,7 @@ export function subscribeSse(server: Pick<TestServer, 'port'>, tenant: Pick<Tena
           const message = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           const lines = message.split('\n');
+          if (lines.every((line) => line.startsWith(':'))) heartbeats += 1;
           const event = lines.find((line) => line.startsWith('event:'))?.slice(6).trim();
           const data = lines.filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).join('\n');
           if ((event === 'next' || event === undefined) && data) received.push(JSON.parse(data));
@@ -90,6 +94,7 @@ export function subscribeSse(server: Pick<TestServer, 'port'>, tenant: Pick<Tena
   return {
     status,
     received,
+    heartbeats: () => heartbeats,
     async next(count, timeoutMs = 5_000) {
       await waitFor(() => received.length >= count, timeoutMs, `expected ${count} payloads`);
       return received.slice(0, count);

@@ -43,7 +43,7 @@ export async function stockedSalesChannel(post: Post, quantity: number) {
 
 /** Over REST: the sales channel `label` selling from these warehouses through a warehouse group Shop of its own. */
 export async function salesChannelFrom(post: PostAs, warehouseIds: number[], label = 'Web', tenant?: Tenant): Promise<any> {
-  const group = await post('/warehouse-groups', { name: 'Shop', warehouse_ids: warehouseIds }, tenant);
+  const group = await post('/warehouse-groups', { name: `${label} warehouses`, warehouse_ids: warehouseIds }, tenant);
   return post('/channels', { channelType: 'sales_channel', label, warehouseGroupId: group.id }, tenant);
 }
 

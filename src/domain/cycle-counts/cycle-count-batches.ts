@@ -10,6 +10,8 @@ import { checkDateOnly, checkMaxLength, checkRequiredText } from '../shared/fiel
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
+import { recordEvents } from '../events/index.js';
+import { cycleCountEvent } from './cycle-count-events.js';
 
 export interface CycleCountBatchInput {
   name?: string | null;
@@ -40,9 +42,11 @@ export async function createCycleCountBatch(db: TenantDb, input: CycleCountBatch
         notes: input.notes ?? null,
       } as Prisma.CycleCountBatchUncheckedCreateInput,
     });
-    await tx.cycleCountSession.createMany({
+    const sessions = await tx.cycleCountSession.createManyAndReturn({
       data: input.warehouseIds!.map((warehouseId) => ({ batchId: batch.id, warehouseId, uuid: randomUUID() })) as Prisma.CycleCountSessionCreateManyInput[],
+      select: { id: true, batchId: true, warehouseId: true },
     });
+    await recordEvents(tx, sessions.map((session) => cycleCountEvent('cycle_count.created', session, 'draft')));
     return tx.cycleCountBatch.findUniqueOrThrow({ ...query, where: byId(batch.id) });
   });
 }
@@ -114,7 +118,7 @@ export async function deleteCycleCountBatch(db: TenantDb, id: number, query: Pas
   return db.$transaction(async (tx) => {
     const batch = await getCycleCountBatch(tx, id, query);
     // Claim the sessions: a session that starts meanwhile keeps the batch.
-    const sessions = await tx.cycleCountSession.findMany({ where: { batchId: id }, select: { id: true, status: true } });
+    const sessions = await tx.cycleCountSession.findMany({ where: { batchId: id }, select: { id: true, status: true, batchId: true, warehouseId: true } });
     const live = sessions.filter((s) => s.status !== 'draft' && s.status !== 'cancelled');
     if (live.length > 0) {
       throw new ValidationError({ id: [`Cycle count batch ${id} has session${live.length > 1 ? 's' : ''} ${live.map((s) => `${s.id} (${s.status})`).join(', ')}: only a batch whose sessions are all draft or cancelled can be deleted.`] });
@@ -122,6 +126,7 @@ export async function deleteCycleCountBatch(db: TenantDb, id: number, query: Pas
     const claimed = await tx.cycleCountSession.updateMany({ where: { batchId: id, status: { in: ['draft', 'cancelled'] } }, data: { status: 'cancelled' } });
     if (claimed.count !== sessions.length) throw new ValidationError({ id: [`A session of cycle count batch ${id} changed meanwhile; try again.`] });
     await tx.cycleCountBatch.delete({ where: byId(id) });
+    await recordEvents(tx, sessions.map((session) => cycleCountEvent('cycle_count.deleted', session, 'deleted')));
     return batch;
   });
 }

@@ -12,6 +12,8 @@ import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { checkDecimal, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { batchProductWhere, claimForCounting, sessionLocationIds } from './cycle-count-sessions.js';
+import { recordEvent } from '../events/index.js';
+import { cycleCountEvent } from './cycle-count-events.js';
 
 export interface CountInput {
   productId?: number | null;
@@ -45,6 +47,7 @@ export async function recordCounts(db: TenantDb, sessionId: number, counts: Coun
     const session = await claimForCounting(tx, sessionId);
     const resolved = await resolveCounts(tx, session, counts, field);
     await writeCounts(tx, session, resolved, actor);
+    await recordEvent(tx, cycleCountEvent('cycle_count.counted', session, session.status, { counts: resolved.length }));
   });
 }
 

@@ -11,19 +11,24 @@ import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagina
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
+import { recordEvent, type EventType } from '../events/index.js';
+import { cycleCountEvent } from './cycle-count-events.js';
 
 export const SESSION_STATUSES = ['draft', 'in_progress', 'pending_review', 'posted', 'cancelled'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
-/** The lifecycle: each operation, the states it leaves from and the state it reaches. */
+/**
+ * The lifecycle: each operation, the states it leaves from, the state it reaches and the event it records
+ * (posting records cycle_count.posted itself, with what it posted).
+ */
 export const SESSION_TRANSITIONS = {
-  start: { from: ['draft'], to: 'in_progress' },
-  'submit-review': { from: ['in_progress'], to: 'pending_review' },
-  reopen: { from: ['pending_review'], to: 'in_progress' },
-  post: { from: ['pending_review'], to: 'posted' },
-  cancel: { from: ['draft', 'in_progress', 'pending_review'], to: 'cancelled' },
-  'reset-counts': { from: ['in_progress'], to: 'in_progress' },
-} as const satisfies Record<string, { from: readonly SessionStatus[]; to: SessionStatus }>;
+  start: { from: ['draft'], to: 'in_progress', event: 'cycle_count.started' },
+  'submit-review': { from: ['in_progress'], to: 'pending_review', event: 'cycle_count.submitted' },
+  reopen: { from: ['pending_review'], to: 'in_progress', event: 'cycle_count.reopened' },
+  post: { from: ['pending_review'], to: 'posted', event: null },
+  cancel: { from: ['draft', 'in_progress', 'pending_review'], to: 'cancelled', event: 'cycle_count.cancelled' },
+  'reset-counts': { from: ['in_progress'], to: 'in_progress', event: 'cycle_count.reset' },
+} as const satisfies Record<string, { from: readonly SessionStatus[]; to: SessionStatus; event: EventType | null }>;
 export type SessionOperation = keyof typeof SESSION_TRANSITIONS;
 
 export async function getCycleCountSession(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {
@@ -35,16 +40,18 @@ export async function getCycleCountSession(db: TenantDb | TenantTx, id: number, 
 /**
  * Moves the session by `operation` with a conditional update on its status, which also holds its row until
  * the transaction ends: concurrent operations (and counts) on one session take turns, and the loser of a race
- * finds the state changed — a 422 naming it. `data` is written in the same statement.
+ * finds the state changed — a 422 naming it. `data` is written in the same statement; the operation's event
+ * is recorded.
  */
 export async function claimSession(tx: TenantTx, id: number, operation: SessionOperation, data: Prisma.CycleCountSessionUncheckedUpdateManyInput = {}) {
   const session = await getCycleCountSession(tx, id);
-  const { from, to } = SESSION_TRANSITIONS[operation];
+  const { from, to, event } = SESSION_TRANSITIONS[operation];
   const claimed = await tx.cycleCountSession.updateMany({ where: { id, status: { in: [...from] } }, data: { ...data, status: to } });
   if (claimed.count === 0) {
     const now = (await getCycleCountSession(tx, id)).status;
     throw new ValidationError({ status: [`Cannot ${operation.replace('-', ' ')} a session that is ${now}: ${operation} takes a session that is ${from.join(' or ')}.`] });
   }
+  if (event) await recordEvent(tx, cycleCountEvent(event, session, to));
   return session;
 }
 

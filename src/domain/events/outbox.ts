@@ -3,10 +3,11 @@
 // deliveries read from it.
 import type { Prisma } from '../../generated/prisma/client.js';
 import { companyIdOf, type TenantTx } from '../../db/tenant-client.js';
+import { snakeCase } from '../shared/field-names.js';
+import type { EventType } from './event-types.js';
 
 export interface NewEvent {
-  /** stock.moved, purchase_order.submitted, sales_order.confirmed, ... */
-  type: string;
+  type: EventType;
   /** What it is about: deliveries to an endpoint keep the order of events per resource. */
   resourceType: string;
   resourceId: number | string;
@@ -29,4 +30,9 @@ export async function recordEvents(tx: TenantTx, events: readonly NewEvent[]): P
 
 export function recordEvent(tx: TenantTx, event: NewEvent): Promise<void> {
   return recordEvents(tx, [event]);
+}
+
+/** data.changed of an `….updated` event: the fields an edit was given, as the REST API names them. */
+export function changedFields(input: object): string[] {
+  return Object.entries(input).filter(([, value]) => value !== undefined).map(([key]) => snakeCase(key));
 }

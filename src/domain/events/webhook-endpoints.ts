@@ -22,7 +22,7 @@ import { readListArgs, type ListArgs } from '../shared/list-args.js';
 import { pageMeta, type Page } from '../shared/pagination.js';
 import { ANY_EVENT, isEventType } from './event-types.js';
 import { feedHorizon } from './feed.js';
-import { recordEvent } from './outbox.js';
+import { recordEvent, type NewEvent } from './outbox.js';
 
 export const WEBHOOK_ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
 export type WebhookEndpointStatus = (typeof WEBHOOK_ENDPOINT_STATUSES)[number];
@@ -132,7 +132,7 @@ export async function duePendingNow(tx: TenantTx, endpoint: { companyId: number;
     WHERE "companyId" = ${endpoint.companyId} AND "endpointId" = ${endpoint.id} AND status = 'pending'`;
 }
 
-export function disabledEvent(endpoint: { id: number; url: string }, at: Date, reason: 'failing' | 'requested', message: string) {
+export function disabledEvent(endpoint: { id: number; url: string }, at: Date, reason: 'failing' | 'requested', message: string): NewEvent {
   return {
     type: 'webhook_endpoint.disabled',
     resourceType: 'webhook_endpoint',

@@ -19,6 +19,7 @@ export { pickItem } from './picklist-items.js';
 export * as picklistTransitions from './picklist-transitions.js';
 export * as picklists from './picklists.js';
 export { PICKLIST_FILTERS, PICKLIST_STATUSES } from './picklists.js';
+export { shipmentEvent } from './shipment-events.js';
 export { shipShipment } from './shipment-ship.js';
 export * as shipments from './shipments.js';
 export { SHIPMENT_STATUSES, SHIPMENT_FILTERS } from './shipments.js';

@@ -21,6 +21,9 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { checkDateOnly, checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { kitComponents, claimOrder } from '../sales/index.js';
+import { recordEvent } from '../events/index.js';
+import { snakeCase } from '../shared/field-names.js';
+import { shipmentEvent } from './shipment-events.js';
 import { currentCompany } from '../tenancy/index.js';
 import { buildSscc, maxSsccSerial, ssccProblem, ssccText } from './sscc.js';
 
@@ -262,6 +265,7 @@ async function writePackages(tx: TenantTx, salesOrderId: number, shipmentId: num
     });
   }
 
+  await recordEvent(tx, shipmentEvent('shipment.updated', shipment, { changed: ['packages', ...Object.keys(shipmentData).map(snakeCase)] }));
   const topIds = flat.flatMap((p, index) => (p.parent == null ? [ids[index]] : []));
   return tx.shipmentPackage.findMany({ ...query, where: { id: { in: topIds } }, orderBy: [...PACKING_ORDER] });
 }

@@ -13,6 +13,8 @@ import { comparisonFilter, dateTimeFilter, type FilterSpec } from '../shared/fil
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 import { pageMeta, type Page } from '../shared/pagination.js';
 import { kitComponents, claimOrder } from '../sales/index.js';
+import { recordEvent } from '../events/index.js';
+import { shipmentEvent } from './shipment-events.js';
 
 export const SHIPMENT_STATUSES = ['draft', 'shipped', 'void'] as const;
 /** Shipments that count against what an order line may still ship. */
@@ -101,6 +103,7 @@ export async function createShipment(db: TenantDb, salesOrderId: number, input: 
       data: { salesOrderId, fulfillmentOrderId: input.fulfillmentOrderId ?? null, carrier: input.carrier ?? null, service: input.service ?? null, shipDate } as Prisma.ShipmentUncheckedCreateInput,
     });
     await tx.shipmentLine.createMany({ data: rows.map((row, position) => ({ ...row, shipmentId: shipment.id, position })) as Prisma.ShipmentLineCreateManyInput[] });
+    await recordEvent(tx, shipmentEvent('shipment.created', shipment));
     return readAnswer(tx, shipment.id, query, (q) => tx.shipment.findUniqueOrThrow({ ...q, where: byId(shipment.id) }));
   });
 }
@@ -111,6 +114,7 @@ export async function voidShipment(db: TenantDb, id: number, query: AnswerQuery 
     await claimOrder(tx, found.salesOrderId, ['confirmed', 'partially_shipped', 'shipped'], 'changed');
     const claimed = await tx.shipment.updateMany({ where: { id, status: 'draft' }, data: { status: 'void', voidedAt: new Date() } });
     if (claimed.count === 0) throw new ValidationError({ status: [`Only a draft shipment can be voided; shipment ${id} is ${found.status}.`] });
+    await recordEvent(tx, shipmentEvent('shipment.voided', { ...found, status: 'void' }));
     return readAnswer(tx, id, query, (q) => tx.shipment.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }

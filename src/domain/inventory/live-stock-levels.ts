@@ -6,23 +6,31 @@
 import type { TenantDb } from '../../db/tenant-client.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector } from '../shared/errors.js';
-import type { LiveFeed, Watcher } from '../events/index.js';
-import { computeProductQuantities } from './quantities.js';
+import type { EventType, LiveFeed, Watcher } from '../events/index.js';
+import { computeProductQuantities, warehouseQuantities, type WarehouseQuantities } from './quantities.js';
 
 /** The events after which stock levels are read again: postings, reservations, and what is incoming. */
 export const STOCK_LEVEL_EVENT_TYPES = [
   'stock.moved',
   'sales_order.confirmed',
+  'sales_order.allocated',
+  'sales_order.deallocated',
   'sales_order.cancelled',
   'sales_order.closed',
   'shipment.shipped',
   'purchase_order.submitted',
+  'purchase_order.updated',
   'purchase_order.received',
+  'purchase_order.receipt_voided',
   'purchase_order.cancelled',
   'purchase_order.closed',
+  'work_order.released',
+  'work_order.updated',
+  'work_order.production_recorded',
+  'work_order.cancelled',
   'work_order.completed',
   'cycle_count.posted',
-] as const;
+] as const satisfies readonly EventType[];
 
 export const MAX_WATCHED_PRODUCTS = 50;
 
@@ -39,6 +47,8 @@ export interface StockLevels {
   /** The warehouse asked for, or null for every location. */
   warehouseId: number | null;
   locations: LocationStockLevel[];
+  /** The same per warehouse (warehouseQuantities): the one asked for, or each with stock, reserved or incoming. */
+  warehouses: WarehouseQuantities[];
 }
 
 export interface StockLevelsArgs {
@@ -66,13 +76,16 @@ export async function watchStockLevels(db: TenantDb, live: LiveFeed, watcher: Wa
 
   const read = async (): Promise<StockLevels[]> => {
     const quantities = await computeProductQuantities(db, productIds);
-    return productIds.map((productId) => ({
-      productId,
-      warehouseId,
-      locations: (quantities.get(productId)?.locations ?? [])
+    const perProduct = productIds.map((productId) =>
+      (quantities.get(productId)?.locations ?? [])
         .filter((location) => locationIds === null || locationIds.has(location.locationId))
         .map(({ locationId, qtyOnhand, qtyAvailable, qtyPending, qtyIncoming }) => ({ locationId, qtyOnhand, qtyAvailable, qtyPending, qtyIncoming })),
-    }));
+    );
+    // Locations nest one level under a warehouse (a top-level location).
+    const ids = [...new Set(perProduct.flat().map((location) => location.locationId))];
+    const parents = new Map((await db.location.findMany({ where: { id: { in: ids } }, select: { id: true, parentId: true } })).map((l) => [l.id, l.parentId]));
+    const warehouseOf = (locationId: number) => parents.get(locationId) ?? locationId;
+    return productIds.map((productId, index) => ({ productId, warehouseId, locations: perProduct[index]!, warehouses: warehouseQuantities(perProduct[index]!, warehouseOf) }));
   };
   // Watch from before the first read, so no change between the two is missed.
   const batches = await live.watch({ ...watcher, after: null, types: STOCK_LEVEL_EVENT_TYPES }, signal);

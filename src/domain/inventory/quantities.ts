@@ -406,6 +406,38 @@ export function availableFrom(onhand: Decimal, pending: Decimal): Decimal {
   return Decimal.max(onhand.minus(pending), ZERO);
 }
 
+export interface WarehouseQuantities {
+  warehouseId: number;
+  qtyOnhand: Decimal;
+  qtyPending: Decimal;
+  qtyIncoming: Decimal;
+  qtyAvailable: Decimal;
+}
+
+/**
+ * A product's quantities per warehouse from its quantities per location: on hand, pending and incoming summed over
+ * the warehouse and its locations, available from those sums as for the product in total (what is reserved at
+ * the warehouse is taken from the stock in its locations). By warehouse id.
+ */
+export function warehouseQuantities(
+  locations: ReadonlyArray<Pick<LocationQuantities, 'locationId' | 'qtyOnhand' | 'qtyPending' | 'qtyIncoming'>>,
+  warehouseOf: (locationId: number) => number,
+): WarehouseQuantities[] {
+  const sums = new Map<number, { qtyOnhand: Decimal; qtyPending: Decimal; qtyIncoming: Decimal }>();
+  for (const location of locations) {
+    const warehouseId = warehouseOf(location.locationId);
+    const sum = sums.get(warehouseId) ?? { qtyOnhand: ZERO, qtyPending: ZERO, qtyIncoming: ZERO };
+    sums.set(warehouseId, {
+      qtyOnhand: sum.qtyOnhand.plus(location.qtyOnhand),
+      qtyPending: sum.qtyPending.plus(location.qtyPending),
+      qtyIncoming: sum.qtyIncoming.plus(location.qtyIncoming),
+    });
+  }
+  return [...sums]
+    .sort(([a], [b]) => a - b)
+    .map(([warehouseId, sum]) => ({ warehouseId, ...sum, qtyAvailable: availableFrom(sum.qtyOnhand, sum.qtyPending) }));
+}
+
 // ── On hand ──
 
 interface OnhandLocation {

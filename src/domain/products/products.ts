@@ -18,9 +18,8 @@ import { checkProductReferences } from './product-references.js';
 import { checkSkus, replaceAlternateSkus } from './product-skus.js';
 import { productHasHistory } from './product-history.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import { recordEvent, recordEvents } from '../events/index.js';
+import { changedFields, recordEvent, recordEvents } from '../events/index.js';
 import { PRODUCT_EVENT_FIELDS, productEvent } from './product-events.js';
-import { snakeCase } from '../shared/field-names.js';
 import type { JsonSelection } from '../shared/selection-json-sql.js';
 import { productJson } from './product-json.js';
 
@@ -127,7 +126,7 @@ async function updateProductAnswering<T>(db: TenantDb, id: number, input: Produc
     );
     if (prepared.alternateSkus) await replaceAlternateSkus(tx, id, prepared.alternateSkus);
     await writeCollections(tx, id, { ...collectionsOf(input), kitItems });
-    await recordEvent(tx, productEvent('product.updated', updated, { changed: Object.keys(input).filter((key) => (input as Record<string, unknown>)[key] !== undefined).map(snakeCase) }));
+    await recordEvent(tx, productEvent('product.updated', updated, { changed: changedFields(input) }));
     return answer(tx);
   });
 }

@@ -10,11 +10,12 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { ValidationError } from '../shared/errors.js';
 import { recordEvent } from '../events/index.js';
+import { purchaseOrderEvent } from './purchase-order-events.js';
 import { getPurchaseOrder, type PurchaseOrderStatus } from './purchase-orders.js';
 import { readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 
 interface Transition {
-  verb: string;
+  verb: 'submitted' | 'cancelled' | 'closed';
   from: PurchaseOrderStatus[];
   to: PurchaseOrderStatus;
   stamp: 'submittedAt' | 'cancelledAt' | 'closedAt';
@@ -51,12 +52,7 @@ async function transition(
       throw new ValidationError({ status: [`A ${order.status} purchase order cannot be ${step.verb}; only ${step.from.join(' or ')} ones can.`] });
     }
     await check?.(tx);
-    await recordEvent(tx, {
-      type: `purchase_order.${step.verb}`,
-      resourceType: 'purchase_order',
-      resourceId: id,
-      data: { purchase_order_id: id, po_number: order.poNumber, status: order.status, supplier_id: order.supplierId, warehouse_id: order.warehouseId },
-    });
+    await recordEvent(tx, purchaseOrderEvent(`purchase_order.${step.verb}`, order));
     return readAnswer(tx, id, query, (q) => tx.purchaseOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }

@@ -25,6 +25,8 @@ import {
 } from './purchase-order-lines.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
+import { changedFields, recordEvent } from '../events/index.js';
+import { purchaseOrderEvent } from './purchase-order-events.js';
 
 export const PURCHASE_ORDER_STATUSES = ['draft', 'submitted', 'partially_received', 'received', 'closed', 'cancelled'] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
@@ -99,6 +101,7 @@ export async function createPurchaseOrder(db: TenantDb, input: PurchaseOrderInpu
     const poNumber = await nextDocumentNumber(tx, 'purchase_order', 'PO');
     const created = await tx.purchaseOrder.create({ data: { ...written!.header, poNumber } as Prisma.PurchaseOrderUncheckedCreateInput });
     await writeChildren(tx, created.id, written!);
+    await recordEvent(tx, purchaseOrderEvent('purchase_order.created', created));
     return readAnswer(tx, created.id, query, (q) => tx.purchaseOrder.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
@@ -112,17 +115,19 @@ export async function updatePurchaseOrder(db: TenantDb, id: number, input: Purch
     if (input.lines !== undefined && (input.lines === null || input.lines.length === 0)) errors.add('lines', 'A purchase order needs at least one line.');
     const written = await prepareOrder(tx, input, order, errors);
     errors.throwIfAny();
-    await tx.purchaseOrder.update({ where: byId(id), data: written!.header });
+    const updated = await tx.purchaseOrder.update({ where: byId(id), data: written!.header });
     await writeChildren(tx, id, written!);
+    await recordEvent(tx, purchaseOrderEvent('purchase_order.updated', updated, { changed: changedFields(input) }));
     return readAnswer(tx, id, query, (q) => tx.purchaseOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
 export async function deletePurchaseOrder(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    await lockDraft(tx, id, 'deleted');
+    const stored = await lockDraft(tx, id, 'deleted');
     const order = await readAnswer(tx, id, query, (q) => tx.purchaseOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.purchaseOrder.delete({ where: byId(id) });
+    await recordEvent(tx, purchaseOrderEvent('purchase_order.deleted', stored));
     return order;
   });
 }

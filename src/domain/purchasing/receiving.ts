@@ -24,6 +24,7 @@ import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/index.js';
 import { nextDocumentNumber } from './document-numbers.js';
 import { recordEvent } from '../events/index.js';
+import { purchaseOrderEvent } from './purchase-order-events.js';
 import { checkSharesFit, LANDED_COST_ALLOCATIONS, RECEIPT_LINES_FOR_SPREAD, revalueReceiptLines, spreadShares, type LandedCostAllocation } from './landed-cost-spread.js';
 
 
@@ -292,13 +293,14 @@ export async function voidReceivingReport(db: TenantDb, id: number, context: Pos
       throw new ValidationError({ status: [`Receiving report ${report.reportNumber} carries ${allocations} bill allocation(s) as landed cost; delete them from their bills first.`] });
     }
     await reverseReceiptMovements(tx, report.lines.map((line) => line.movementId!), { sourceType: 'PURCHASE_RECEIPT_VOID', sourceId: report.id, reason: 'purchase receipt void' }, context);
-    await applyReceivedQuantities(
+    const status = await applyReceivedQuantities(
       tx,
       order.companyId,
       order.id,
       order.lines,
       report.lines.map((line) => ({ orderLineId: line.purchaseOrderLineId, quantity: line.quantity.negated(), baseQuantity: line.baseQuantity.negated() })),
     );
+    await recordEvent(tx, purchaseOrderEvent('purchase_order.receipt_voided', { ...order, status }, { receiving_report_id: report.id, report_number: report.reportNumber }));
     return tx.receivingReport.findUniqueOrThrow({ ...query, where: byId(id) });
   });
 }

@@ -12,6 +12,8 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { currentCompany } from '../tenancy/index.js';
 import { lineAmounts, orderTotals } from './purchase-order-lines.js';
+import { recordEvent } from '../events/index.js';
+import { purchaseOrderEvent } from './purchase-order-events.js';
 
 export const DEFAULT_PORTAL_DAYS = 14;
 const ANSWERABLE = ['submitted', 'partially_received'];
@@ -209,6 +211,8 @@ export async function acceptSupplierResponse(db: TenantDb, orderId: number) {
         supplierResponse: { ...response, applied_at: new Date().toISOString() } as Prisma.InputJsonObject,
       },
     });
+    // The open quantities, so what is incoming, may have changed.
+    await recordEvent(tx, purchaseOrderEvent('purchase_order.updated', order, { changed: ['lines'], by: 'supplier_response' }));
     return orderId;
   });
 }

@@ -1,8 +1,8 @@
 // The data of sales_order.* events (src/domain/events): the order as it stands after the change.
 import type { SalesOrder } from '../../generated/prisma/client.js';
-import type { NewEvent } from '../events/index.js';
+import type { EventType, NewEvent } from '../events/index.js';
 
-export function salesOrderEvent(type: 'sales_order.confirmed' | 'sales_order.cancelled' | 'sales_order.closed', order: SalesOrder): NewEvent {
+export function salesOrderEvent(type: Extract<EventType, `sales_order.${string}`>, order: SalesOrder, extra: Record<string, unknown> = {}): NewEvent {
   return {
     type,
     resourceType: 'sales_order',
@@ -15,6 +15,7 @@ export function salesOrderEvent(type: 'sales_order.confirmed' | 'sales_order.can
       customer_company_id: order.customerCompanyId,
       currency: order.currency,
       total: Number(order.total.toString()),
-    },
+      ...extra,
+    } as NewEvent['data'],
   };
 }

@@ -6,7 +6,7 @@
 //   draft | confirmed → cancelled: reservations released, and the freed stock goes to other backorders.
 //   partially_shipped | shipped → closed: nothing more will ship; reservations released likewise.
 // (partially_shipped and shipped follow from shipments.)
-// Confirming, cancelling and closing write sales_order.confirmed / cancelled / closed events.
+// Each writes its event: sales_order.confirmed / allocated / deallocated / cancelled / closed.
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
@@ -28,16 +28,18 @@ export async function confirmSalesOrder(db: TenantDb, id: number, query: AnswerQ
 
 export async function allocateSalesOrder(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    await claimOrder(tx, id, OPEN_ORDER_STATUSES, 'allocated');
+    const order = await claimOrder(tx, id, OPEN_ORDER_STATUSES, 'allocated');
     await allocateOrders(tx, [id]);
+    await recordEvent(tx, salesOrderEvent('sales_order.allocated', order));
     return readAnswer(tx, id, query, (q) => tx.salesOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
 export async function deallocateSalesOrder(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    await claimOrder(tx, id, OPEN_ORDER_STATUSES, 'deallocated');
+    const order = await claimOrder(tx, id, OPEN_ORDER_STATUSES, 'deallocated');
     await releaseAllocations(tx, [id]);
+    await recordEvent(tx, salesOrderEvent('sales_order.deallocated', order));
     return readAnswer(tx, id, query, (q) => tx.salesOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }

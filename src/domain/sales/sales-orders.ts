@@ -18,6 +18,8 @@ import { checkAddress, type AddressInput } from './address.js';
 import { unlockedChannel } from './channel-lock.js';
 import { prepareSalesLines, salesTotals, type SalesLineRow, type SalesOrderLineInput } from './sales-order-lines.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
+import { changedFields, recordEvent } from '../events/index.js';
+import { salesOrderEvent } from './sales-order-events.js';
 
 export const SALES_ORDER_STATUSES = ['draft', 'confirmed', 'partially_shipped', 'shipped', 'closed', 'cancelled'] as const;
 
@@ -85,6 +87,7 @@ export async function insertSalesOrder(tx: TenantTx, input: SalesOrderInput, ext
   const orderNumber = written!.header.orderNumber ?? (await freeOrderNumber(tx, written!.header.channelId));
   const created = await writeUnique(() => tx.salesOrder.create({ data: { ...written!.header, orderNumber, ...extra } as Prisma.SalesOrderUncheckedCreateInput }));
   await writeLines(tx, created.id, written!.lines!);
+  await recordEvent(tx, salesOrderEvent('sales_order.created', created));
   return created.id;
 }
 
@@ -97,17 +100,19 @@ export async function updateSalesOrder(db: TenantDb, id: number, input: SalesOrd
     if (input.lines !== undefined && (input.lines === null || input.lines.length === 0)) errors.add('lines', 'A sales order needs at least one line.');
     const written = await prepareOrder(tx, input, stored, errors);
     errors.throwIfAny();
-    await writeUnique(() => tx.salesOrder.update({ where: byId(id), data: written!.header }));
+    const updated = await writeUnique(() => tx.salesOrder.update({ where: byId(id), data: written!.header }));
     if (written!.lines) await writeLines(tx, id, written!.lines);
+    await recordEvent(tx, salesOrderEvent('sales_order.updated', updated, { changed: changedFields(input) }));
     return readAnswer(tx, id, query, (q) => tx.salesOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
 export async function deleteSalesOrder(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    await lockDraft(tx, id, 'deleted');
+    const stored = await lockDraft(tx, id, 'deleted');
     const order = await readAnswer(tx, id, query, (q) => tx.salesOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.salesOrder.delete({ where: byId(id) });
+    await recordEvent(tx, salesOrderEvent('sales_order.deleted', stored));
     return order;
   });
 }

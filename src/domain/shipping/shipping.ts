@@ -11,6 +11,8 @@ import type { Decimal } from '../shared/decimal.js';
 import { ConflictError, FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDecimal } from '../shared/field-checks.js';
 import { currentCompany } from '../tenancy/index.js';
+import { recordEvent } from '../events/index.js';
+import { shipmentEvent } from '../fulfillment/index.js';
 import { gatewayProvider, GATEWAY_PROVIDER } from './providers/http-gateway.js';
 import type { ProviderContext, RateQuote, RateRequest, ServiceOffer, ShipPackage, ShippingProvider } from './providers/provider.js';
 import { tableRateProvider, TABLE_PROVIDER } from './providers/table-rates.js';
@@ -164,6 +166,7 @@ export async function buyShipmentLabel(db: TenantDb, outbound: OutboundPolicy, s
       },
     });
     if (updated.count === 0) throw labelBought(null);
+    await recordEvent(tx, shipmentEvent('shipment.updated', current, { changed: ['tracking_number'], tracking_number: label.trackingNumber }));
     for (const [i, pkg] of shipment.packages.entries()) {
       await tx.shipmentPackage.update({ where: byId(pkg.id), data: { tracking: label.packageTracking[i] ?? label.trackingNumber } });
     }

@@ -16,6 +16,8 @@ import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { bomExtraCostPerUnit, serviceUnitCost } from './work-order-costing.js';
 import { claimWorkOrder } from './work-order-transitions.js';
 import { getWorkOrder, recordStatusEvent, type WorkOrderActor } from './work-orders.js';
+import { recordEvent } from '../events/index.js';
+import { workOrderEvent } from './work-order-events.js';
 
 export const WORK_ORDER_CONSUMPTION = 'WORK_ORDER_CONSUMPTION';
 /** Also read by the quantities (src/domain/inventory/quantities.ts: incoming as of a cutoff). */
@@ -107,6 +109,7 @@ export async function produce(tx: TenantTx, workOrderId: number, input: Completi
       components: consumed.map((m): ConsumedComponent => ({ productId: m.productId, locationId: m.locationId, lotId: m.lotId, quantity: m.quantity.negated().toString(), unitCost: (m.unitCost ?? ZERO).toString() })) as unknown as Prisma.InputJsonArray,
     },
   });
+  await recordEvent(tx, workOrderEvent('work_order.production_recorded', order, 'in_progress', { completion_id: completion.id, quantity: Number(quantity.toString()), unit_cost: Number(unitCost.toString()) }));
   return completion.id;
 }
 

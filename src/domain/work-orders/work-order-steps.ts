@@ -12,6 +12,8 @@ import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { produce } from './work-order-completions.js';
 import { claimWorkOrder, finishWorkOrder } from './work-order-transitions.js';
 import { getWorkOrder, recordStatusEvent, type WorkOrderActor } from './work-orders.js';
+import { recordEvent } from '../events/index.js';
+import { workOrderEvent } from './work-order-events.js';
 
 const OPEN_STEP = ['pending', 'in_progress'];
 
@@ -41,6 +43,7 @@ export async function completeStep(db: TenantDb, workOrderId: number, stepId: nu
       const done = step.completedQty.plus(quantity!);
       const finished = done.gte(step.plannedQty ?? order.plannedQty);
       await tx.workOrderStep.update({ where: byId(stepId), data: { completedQty: done, status: finished ? 'completed' : 'in_progress', completedAt: finished ? new Date() : null } });
+      await recordEvent(tx, workOrderEvent('work_order.step_completed', order, 'in_progress', { step_id: stepId, completed_qty: Number(done.toString()), step_status: finished ? 'completed' : 'in_progress' }));
       if (finished && order.completionTrigger === 'finish_step') {
         const open = await tx.workOrderStep.count({ where: { workOrderId, status: { in: OPEN_STEP } } });
         if (open === 0) {
@@ -57,8 +60,9 @@ export async function completeStep(db: TenantDb, workOrderId: number, stepId: nu
 
 export async function skipStep(db: TenantDb, workOrderId: number, stepId: number, actor: WorkOrderActor, query: PassThroughQuery = {}) {
   return db.$transaction(async (tx) => {
-    await claimForStep(tx, workOrderId, stepId, actor);
+    const { order } = await claimForStep(tx, workOrderId, stepId, actor);
     await tx.workOrderStep.update({ where: byId(stepId), data: { status: 'skipped', skippedBy: actor.tokenId, skippedAt: new Date() } });
+    await recordEvent(tx, workOrderEvent('work_order.step_skipped', order, 'in_progress', { step_id: stepId }));
     return tx.workOrderStep.findUniqueOrThrow({ ...query, where: byId(stepId) });
   });
 }

@@ -16,6 +16,7 @@ import { checkMaxLength } from '../shared/field-checks.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { getWorkOrder, recordStatusEvent, type WorkOrderActor } from './work-orders.js';
 import { recordEvent } from '../events/index.js';
+import { workOrderEvent } from './work-order-events.js';
 
 export const OPEN_WORK_ORDER_STATUSES = ['draft', 'released', 'in_progress'];
 
@@ -43,8 +44,9 @@ function checkReason(reason: string | null | undefined, required: boolean): stri
 
 export async function releaseWorkOrder(db: TenantDb, id: number, actor: WorkOrderActor, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    await claimWorkOrder(tx, id, ['draft'], 'released', { status: 'released', updatedBy: actor.tokenId });
+    const order = await claimWorkOrder(tx, id, ['draft'], 'released', { status: 'released', updatedBy: actor.tokenId });
     await recordStatusEvent(tx, id, 'released', 'draft', 'released', actor);
+    await recordEvent(tx, workOrderEvent('work_order.released', order, 'released'));
     return reread(tx, id, query);
   });
 }
@@ -54,6 +56,7 @@ export async function cancelWorkOrder(db: TenantDb, id: number, reason: string |
   return db.$transaction(async (tx) => {
     const order = await claimWorkOrder(tx, id, OPEN_WORK_ORDER_STATUSES, 'cancelled', { status: 'cancelled', cancelReason: why, isOnHold: false, updatedBy: actor.tokenId });
     await recordStatusEvent(tx, id, 'cancelled', order.status, 'cancelled', actor, why);
+    await recordEvent(tx, workOrderEvent('work_order.cancelled', order, 'cancelled', { reason: why }));
     return reread(tx, id, query);
   });
 }
@@ -63,6 +66,7 @@ export async function holdWorkOrder(db: TenantDb, id: number, reason: string | n
   return db.$transaction(async (tx) => {
     const order = await claimWorkOrder(tx, id, OPEN_WORK_ORDER_STATUSES, 'held', { isOnHold: true, holdReason: why, heldAt: new Date(), heldBy: actor.tokenId, updatedBy: actor.tokenId }, false);
     await recordStatusEvent(tx, id, 'held', order.status, order.status, actor, why);
+    await recordEvent(tx, workOrderEvent('work_order.held', order, order.status, { is_on_hold: true, reason: why }));
     return reread(tx, id, query);
   });
 }
@@ -71,6 +75,7 @@ export async function resumeWorkOrder(db: TenantDb, id: number, actor: WorkOrder
   return db.$transaction(async (tx) => {
     const order = await claimWorkOrder(tx, id, OPEN_WORK_ORDER_STATUSES, 'resumed', { isOnHold: false, holdReason: null, heldAt: null, heldBy: null, updatedBy: actor.tokenId }, true);
     await recordStatusEvent(tx, id, 'resumed', order.status, order.status, actor);
+    await recordEvent(tx, workOrderEvent('work_order.resumed', order, order.status, { is_on_hold: false }));
     return reread(tx, id, query);
   });
 }

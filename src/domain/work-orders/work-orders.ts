@@ -16,6 +16,8 @@ import { pageMeta, type Page } from '../shared/pagination.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { workOrderResolution } from './work-order-costing.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
+import { changedFields, recordEvent } from '../events/index.js';
+import { workOrderEvent } from './work-order-events.js';
 
 export const WORK_ORDER_STATUSES = ['draft', 'released', 'in_progress', 'completed', 'cancelled'] as const;
 export const COMPLETION_TRIGGERS = ['manual', 'finish_step'] as const;
@@ -94,6 +96,7 @@ export async function createWorkOrder(db: TenantDb, input: WorkOrderInput, actor
     await replaceSteps(tx, created.id, input.steps ?? [], created.plannedQty);
     await refreshResolution(tx, created.id);
     await recordStatusEvent(tx, created.id, 'created', null, 'draft', actor);
+    await recordEvent(tx, workOrderEvent('work_order.created', created, 'draft'));
     return readAnswer(tx, created.id, query, (q) => tx.workOrder.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
@@ -106,20 +109,23 @@ export async function updateWorkOrder(db: TenantDb, id: number, input: WorkOrder
     const claimed = await tx.workOrder.updateMany({ where: { id, status: { in: ['draft', 'released'] } }, data: { updatedBy: actor.tokenId } });
     if (claimed.count === 0) throw new ValidationError({ status: [`Work order ${existing.workOrderNumber} is ${existing.status}: only draft or released work orders are edited.`] });
     const data = await checkWorkOrderInput(tx, input, existing);
-    await tx.workOrder.update({ where: byId(id), data: data as Prisma.WorkOrderUncheckedUpdateInput });
+    const updated = await tx.workOrder.update({ where: byId(id), data: data as Prisma.WorkOrderUncheckedUpdateInput });
     if (input.steps != null) await replaceSteps(tx, id, input.steps, (data.plannedQty as Decimal | undefined) ?? existing.plannedQty);
     const quantityOrVendor = (input.plannedQty != null && !input.plannedQty.eq(existing.plannedQty)) || (input.vendorId !== undefined && input.vendorId !== existing.vendorId) || input.serviceUnitPrice !== undefined || input.productionBatchId !== undefined;
     if (quantityOrVendor) await refreshResolution(tx, id);
+    await recordEvent(tx, workOrderEvent('work_order.updated', updated, updated.status, { changed: changedFields(input) }));
     return readAnswer(tx, id, query, (q) => tx.workOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
 export async function deleteWorkOrder(db: TenantDb, id: number, query: PassThroughQuery = {}) {
   return db.$transaction(async (tx) => {
-    const existing = await getWorkOrder(tx, id, query);
+    const stored = await getWorkOrder(tx, id);
+    const answer = Object.keys(query).length > 0 ? await getWorkOrder(tx, id, query) : stored;
     const claimed = await tx.workOrder.deleteMany({ where: { id, status: 'draft' } });
-    if (claimed.count === 0) throw new ValidationError({ status: [`Work order ${existing.workOrderNumber} is ${existing.status}: only a draft is deleted (cancel it instead).`] });
-    return existing;
+    if (claimed.count === 0) throw new ValidationError({ status: [`Work order ${stored.workOrderNumber} is ${stored.status}: only a draft is deleted (cancel it instead).`] });
+    await recordEvent(tx, workOrderEvent('work_order.deleted', stored, stored.status));
+    return answer;
   });
 }
 

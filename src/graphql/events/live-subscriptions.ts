@@ -13,23 +13,36 @@ import { NotFoundError } from '../../domain/shared/errors.js';
 import { EventRef } from './event-fields.js';
 import { liveFeedOf, watcherOf } from './event-subscriptions.js';
 
-const LocationStockLevelRef = builder.objectRef<StockLevels['locations'][number]>('LocationStockLevel').implement({
-  description: "A product's quantities at one location, in its base unit, as the stock export computes them.",
+/** The four quantities a location and a warehouse both show. */
+const StockQuantitiesRef = builder.interfaceRef<Omit<StockLevels['warehouses'][number], 'warehouseId'>>('StockQuantities').implement({
+  description: 'A product\'s quantities at a place, in its base unit, as the stock export computes them.',
   fields: (t) => ({
-    locationId: t.exposeInt('locationId'),
     qtyOnhand: t.expose('qtyOnhand', { type: 'Decimal' }),
-    qtyAvailable: t.expose('qtyAvailable', { type: 'Decimal', description: 'max(on hand − pending, 0).' }),
+    qtyAvailable: t.expose('qtyAvailable', { type: 'Decimal', description: 'max(on hand − pending, 0), of the place\'s sums.' }),
     qtyPending: t.expose('qtyPending', { type: 'Decimal', description: 'Reserved by open sales orders and work orders.' }),
     qtyIncoming: t.expose('qtyIncoming', { type: 'Decimal', description: 'On its way in: open purchase orders, transfers and work orders.' }),
   }),
 });
 
+const LocationStockLevelRef = builder.objectRef<StockLevels['locations'][number]>('LocationStockLevel').implement({
+  description: "A product's quantities at one location.",
+  interfaces: [StockQuantitiesRef],
+  fields: (t) => ({ locationId: t.exposeInt('locationId') }),
+});
+
+const WarehouseStockLevelRef = builder.objectRef<StockLevels['warehouses'][number]>('WarehouseStockLevel').implement({
+  description: "A product's quantities at one warehouse: its locations' summed, available from the sums.",
+  interfaces: [StockQuantitiesRef],
+  fields: (t) => ({ warehouseId: t.exposeInt('warehouseId') }),
+});
+
 const StockLevelsRef = builder.objectRef<StockLevels>('StockLevels').implement({
-  description: "A product's stock per location (of the warehouse asked for, or every location).",
+  description: "A product's stock per location and per warehouse (of the warehouse asked for, or all of them).",
   fields: (t) => ({
     productId: t.exposeInt('productId'),
     warehouseId: t.exposeInt('warehouseId', { nullable: true }),
     locations: t.field({ type: [LocationStockLevelRef], resolve: (levels) => levels.locations }),
+    warehouses: t.field({ type: [WarehouseStockLevelRef], resolve: (levels) => levels.warehouses }),
   }),
 });
 
