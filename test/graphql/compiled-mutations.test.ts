@@ -8,88 +8,19 @@
 // selections of a repeated update over /graphql answer as the record read field by field after it.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { restRoutes } from '../../rest-mapping/index.js';
-import type { RestRoute } from '../../src/rest/route.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { salesChannelFrom } from '../support/seed.js';
 import { statementCounter } from '../support/statement-log.js';
-import { restCased, writableFields, writtenAsJson } from '../support/compiled-answers.js';
+import { writableFields, writtenAsJson } from '../support/compiled-answers.js';
+import { compiledChangeChecker } from '../support/compiled-change.js';
 import { fieldByField, randomSelection } from '../support/random-selection.js';
 
 const counter = statementCounter();
 const { server, companies: { acme }, post, api } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 
-/** The GET route of a record's path (`/sales-orders/12`), and the id in it; null when there is none. */
-function recordRoute(path: string): { route: RestRoute; id: number } | null {
-  for (const route of restRoutes) {
-    if (route.method !== 'GET') continue;
-    const pattern = new RegExp(`^${route.path.replace(/\{\w+\}/g, '(\\d+)')}$`);
-    const match = pattern.exec(path);
-    if (match && match.length === 2) return { route, id: Number(match[1]) };
-  }
-  return null;
-}
-
-/** The record a change's path names: itself (`PATCH /bills/3`) or without its verb (`POST /bills/3/approve`). */
-const recordOf = (path: string) => (recordRoute(path) ? path : path.replace(/\/[a-z-]+$/, ''));
-
-/** The record at `path` as REST writes graphql's ordinary execution of its GET operation. */
-async function readFieldByField(path: string): Promise<unknown> {
-  const found = recordRoute(path);
-  if (!found) throw new Error(`no GET route reads ${path}`);
-  const { route, id } = found;
-  const ordinary = await fieldByField(server, route.graphql, { id }, acme);
-  expect(ordinary.body.errors, ordinary.text).toBeUndefined();
-  const { fieldByField: _, ...data } = ordinary.body.data;
-  // The pickflow routes keep graphql's camelCase keys.
-  const record = Object.values(data)[0];
-  return path.startsWith('/pickflow/') ? record : restCased(record);
-}
-
-// The client's log shows a transaction's end (the driver's COMMIT), not its start: the answer is in the change's
-// transaction when a COMMIT follows it and none came between the change's last write and it.
-const COMMIT = /COMMIT/;
-const WRITE = /^\s*(INSERT|UPDATE|DELETE)\b/;
-const REQUEST_BOOKKEEPING = /"RateLimitCounter"|"ApiToken"/;
-
-interface ChangeOptions {
-  /** The record's path, from the change's answer (default `path` itself). */
-  record?: (answer: any) => string;
-  /** A delete: its answer is the record as it was, but for updated_at (the delete claims the row first, stamping it). */
-  deletes?: boolean;
-  /** Shipping answers after its transaction, once the EDI notice is delivered. */
-  afterCommit?: boolean;
-}
-
-/** Runs a change through REST; its answer is one JSON statement in its transaction and equals the record read field by field. */
-async function change(method: string, path: string, body?: unknown, options: ChangeOptions = {}): Promise<any> {
-  const before = options.deletes ? await readFieldByField(recordOf(path)) : null;
-  const start = counter.statements.length;
-  const res = await api(method, path, body);
-  expect(res.status, res.text).toBeLessThan(300);
-  const statements = counter.statements.slice(start);
-  const json = statements.flatMap((statement, index) => (writtenAsJson(statement) ? [index] : []));
-  expect(json, `${method} ${path}: one statement writes the answer`).toHaveLength(1);
-  const [at] = json as [number];
-  const lastBefore = (matches: (statement: string) => boolean) => statements.slice(0, at).reduce((found, statement, i) => (matches(statement) ? i : found), -1);
-  const lastWrite = lastBefore((s) => WRITE.test(s) && !REQUEST_BOOKKEEPING.test(s));
-  const lastCommit = lastBefore((s) => COMMIT.test(s));
-  expect(lastWrite, `${method} ${path}: the change wrote before its answer`).toBeGreaterThanOrEqual(0);
-  if (options.afterCommit) {
-    expect(lastCommit, `${method} ${path}: the answer is written after the commit`).toBeGreaterThan(lastWrite);
-  } else {
-    expect(lastCommit, `${method} ${path}: no commit between the change and its answer`).toBeLessThan(lastWrite);
-    expect(statements.slice(at + 1).some((s) => COMMIT.test(s)), `${method} ${path}: the answer is written before COMMIT`).toBe(true);
-  }
-  // Most routes answer {data}; the pickflow routes answer the record bare.
-  const answer = Object.keys(res.body).length === 1 && 'data' in res.body ? res.body.data : res.body;
-  const expected = before ?? (await readFieldByField(options.record?.(answer) ?? recordOf(path)));
-  const claimed = (record: any) => (options.deletes ? { ...record, updated_at: 'claimed' } : record);
-  expect(JSON.stringify(claimed(answer)), `${method} ${path}`).toBe(JSON.stringify(claimed(expected)));
-  return answer;
-}
+const { change } = compiledChangeChecker(server, acme, api, () => counter.statements);
 
 let channel: any;
 let supplier: any;
