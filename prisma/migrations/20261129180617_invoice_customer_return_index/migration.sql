@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Invoice_companyId_customerReturnId_idx" ON "Invoice"("companyId", "customerReturnId");
