@@ -6,8 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { serverForFile } from '../support/file-server.js';
 import { salesChannelFrom } from '../support/seed.js';
 import { subscribeSse, type SseSubscription } from '../support/graphql-sse.js';
+import { openTestDatabase } from '../support/test-database.js';
+import { statementCounter } from '../support/statement-log.js';
 
-const { server, companies: { acme }, post, api } = serverForFile(['acme']);
+const counter = statementCounter();
+const { server, companies: { acme }, post, api } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 
 const STOCK = 'subscription Stock($ids: [Int!]!, $warehouseId: Int) { stockLevels(productIds: $ids, warehouseId: $warehouseId) { productId warehouseId locations { locationId qtyOnhand qtyAvailable qtyPending qtyIncoming } warehouses { warehouseId qtyOnhand qtyAvailable qtyPending qtyIncoming } } }';
 const ORDERS = 'subscription Orders($ids: [Int!]) { documentChanged(type: SALES_ORDER, ids: $ids) { type id event { type } salesOrder { id status lines { quantityAllocated } } purchaseOrder { id } } }';
@@ -143,6 +146,29 @@ describe('stockLevels and documentChanged over SSE', () => {
     } finally {
       for (const subscription of [orders, shipments, work, counts]) subscription.close();
     }
+  });
+
+  it('reads the levels once a round for every subscriber watching the same products', async () => {
+    const shelf = await post('/locations', { name: 'Shared' });
+    const gear = await post('/products', { name: 'Gear', sku: 'S-GEAR' });
+    const stockReads = () => counter.statements.filter((sql) => /^\s*SELECT/i.test(sql) && sql.includes('"StockBalance"')).length;
+    /** Opens `count` subscriptions to the gear, posts an adjustment, and answers the stock reads until all of them got it. */
+    const readsFor = async (count: number, quantity: number) => {
+      const subscriptions = await Promise.all(Array.from({ length: count }, () => open(subscribeSse(server, acme, STOCK, { ids: [gear.id] }))));
+      try {
+        await Promise.all(subscriptions.map((subscription) => subscription.next(1)));
+        const before = stockReads();
+        await post('/inventory/adjustments', { lines: [{ product_id: gear.id, location_id: shelf.id, quantity, unit_cost: 1 }] });
+        const changed = await Promise.all(subscriptions.map((subscription) => subscription.next(2)));
+        expect(changed.map((payloads) => payloads[1].data.stockLevels.warehouses[0].qtyOnhand)).toEqual(Array.from({ length: count }, () => expect.any(Number)));
+        return stockReads() - before;
+      } finally {
+        for (const subscription of subscriptions) subscription.close();
+      }
+    };
+    const alone = await readsFor(1, 1);
+    expect(alone).toBeGreaterThan(0);
+    expect(await readsFor(4, 2)).toBe(alone);
   });
 
   it('answers bad arguments with 422 naming the field', async () => {

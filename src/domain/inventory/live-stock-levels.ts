@@ -34,6 +34,27 @@ export const STOCK_LEVEL_EVENT_TYPES = [
 
 export const MAX_WATCHED_PRODUCTS = 50;
 
+/**
+ * Levels read again after a round, shared by the subscribers of one live feed that watch the same products of
+ * the same company after the same last event (a dashboard open in many browsers costs one read a round, not one
+ * each). Kept a few seconds after they are read, for subscribers that take the round's batch later.
+ */
+const sharedReads = new WeakMap<LiveFeed, Map<string, Promise<StockLevels[]>>>();
+const SHARED_READ_MS = 5_000;
+
+function sharedRead(live: LiveFeed, key: string, read: () => Promise<StockLevels[]>): Promise<StockLevels[]> {
+  let reads = sharedReads.get(live);
+  if (!reads) sharedReads.set(live, (reads = new Map()));
+  let levels = reads.get(key);
+  if (!levels) {
+    levels = read();
+    reads.set(key, levels);
+    const forget = () => setTimeout(() => reads.delete(key), SHARED_READ_MS).unref();
+    levels.then(forget, forget);
+  }
+  return levels;
+}
+
 export interface LocationStockLevel {
   locationId: number;
   qtyOnhand: Decimal;
@@ -100,8 +121,10 @@ export async function watchStockLevels(db: TenantDb, live: LiveFeed, watcher: Wa
     };
     try {
       for (const levels of first) if (changed(levels)) yield levels;
-      for await (const _batch of batches) {
-        for (const levels of await read()) if (changed(levels)) yield levels;
+      const watched = `${watcher.companyId}:${[...productIds].sort((a, b) => a - b).join(',')}:${warehouseId ?? ''}`;
+      for await (const batch of batches) {
+        const after = batch[batch.length - 1]!.id;
+        for (const levels of await sharedRead(live, `${watched}:${after}`, read)) if (changed(levels)) yield levels;
       }
     } finally {
       await batches.return?.();
