@@ -10,7 +10,7 @@ import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkMaxLength } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/index.js';
 import { settleBill } from './bill-balance.js';
@@ -64,7 +64,7 @@ export async function getPrepayment(db: TenantDb | TenantTx, id: number, query: 
   return prepayment;
 }
 
-export async function createPrepayment(db: TenantDb, input: PrepaymentInput, query: PassThroughQuery = {}) {
+export async function createPrepayment(db: TenantDb, input: PrepaymentInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
     if (input.supplierId == null) errors.add('supplierId', 'The supplier id field is required.');
@@ -97,7 +97,7 @@ export async function createPrepayment(db: TenantDb, input: PrepaymentInput, que
         reference: input.reference ?? null,
       } as Prisma.PrepaymentUncheckedCreateInput,
     });
-    return tx.prepayment.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.prepayment.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
@@ -163,7 +163,7 @@ async function payObligation(tx: TenantTx, orderId: number, obligationId: number
 }
 
 /** Applies part of a prepayment to a bill of the same supplier and currency; the bill's amountPaid grows. */
-export async function applyPrepayment(db: TenantDb, prepaymentId: number, input: BillApplicationInput, query: PassThroughQuery = {}) {
+export async function applyPrepayment(db: TenantDb, prepaymentId: number, input: BillApplicationInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const prepayment = await getPrepayment(tx, prepaymentId);
     const { billId, amount } = await checkBillApplication(tx, input, {
@@ -183,12 +183,16 @@ export async function applyPrepayment(db: TenantDb, prepaymentId: number, input:
       throw new ValidationError({ amount: [`The amount ${amount.toString()} is more than what is left of prepayment ${prepaymentId} (${remainingAmount(now).toString()} ${now.currency}).`] });
     }
     await settleBill(tx, billId, { paid: amount }, 'amount');
-    return tx.prepaymentApplication.create({ ...query, data: { prepaymentId, billId, amount } as Prisma.PrepaymentApplicationUncheckedCreateInput });
+    const application = await tx.prepaymentApplication.create({
+      data: { prepaymentId, billId, amount } as Prisma.PrepaymentApplicationUncheckedCreateInput,
+      select: { id: true },
+    });
+    return readAnswer(tx, application.id, query, (q) => tx.prepaymentApplication.findUniqueOrThrow({ ...q, where: byId(application.id) }));
   });
 }
 
 /** Takes one application back: the prepayment's remaining amount and the bill's balance due grow again. */
-export async function deletePrepaymentApplication(db: TenantDb, prepaymentId: number, applicationId: number, query: PassThroughQuery = {}) {
+export async function deletePrepaymentApplication(db: TenantDb, prepaymentId: number, applicationId: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await getPrepayment(tx, prepaymentId);
     const application = await tx.prepaymentApplication.findFirst({ where: { id: applicationId, prepaymentId } });
@@ -197,6 +201,6 @@ export async function deletePrepaymentApplication(db: TenantDb, prepaymentId: nu
     if (!application || removed.count === 0) throw new NotFoundError(`Application ${applicationId} of prepayment ${prepaymentId}`);
     await tx.prepayment.update({ where: byId(prepaymentId), data: { amountApplied: { decrement: application.amount } } });
     await settleBill(tx, application.billId, { paid: application.amount.negated() }, '');
-    return tx.prepayment.findUniqueOrThrow({ ...query, where: byId(prepaymentId) });
+    return readAnswer(tx, prepaymentId, query, (q) => tx.prepayment.findUniqueOrThrow({ ...q, where: byId(prepaymentId) }));
   });
 }

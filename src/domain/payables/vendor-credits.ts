@@ -10,7 +10,7 @@ import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkMaxLength } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/index.js';
 import { settleBill } from './bill-balance.js';
@@ -62,7 +62,7 @@ export async function getVendorCredit(db: TenantDb | TenantTx, id: number, query
   return credit;
 }
 
-export async function createVendorCredit(db: TenantDb, input: VendorCreditInput, query: PassThroughQuery = {}) {
+export async function createVendorCredit(db: TenantDb, input: VendorCreditInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
     if (input.supplierId == null) errors.add('supplierId', 'The supplier id field is required.');
@@ -93,18 +93,18 @@ export async function createVendorCredit(db: TenantDb, input: VendorCreditInput,
 export async function recordVendorCredit(
   tx: TenantTx,
   credit: { supplierId: number; amount: Decimal; currency: string; creditDate: Date; reason: string | null; vendorReturnId: number | null },
-  query: PassThroughQuery = {},
+  query: AnswerQuery = {},
 ) {
   const errors = new FieldErrorCollector();
   const { baseCurrency } = await currentCompany(tx);
   const exchangeRate = await rateToBase(tx, errors, 'currency', credit.currency, baseCurrency, credit.creditDate, 'the credit date');
   errors.throwIfAny();
   const created = await tx.vendorCredit.create({ data: { ...credit, exchangeRate: exchangeRate! } as Prisma.VendorCreditUncheckedCreateInput });
-  return tx.vendorCredit.findUniqueOrThrow({ ...query, where: byId(created.id) });
+  return readAnswer(tx, created.id, query, (q) => tx.vendorCredit.findUniqueOrThrow({ ...q, where: byId(created.id) }));
 }
 
 /** Applies part of a credit to a bill of the same supplier and currency; the bill's amountCredited grows. */
-export async function applyVendorCredit(db: TenantDb, creditId: number, input: BillApplicationInput, query: PassThroughQuery = {}) {
+export async function applyVendorCredit(db: TenantDb, creditId: number, input: BillApplicationInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const credit = await getVendorCredit(tx, creditId);
     const { billId, amount } = await checkBillApplication(tx, input, {
@@ -124,12 +124,16 @@ export async function applyVendorCredit(db: TenantDb, creditId: number, input: B
       throw new ValidationError({ amount: [`The amount ${amount.toString()} is more than what is left of vendor credit ${creditId} (${remainingAmount(now).toString()} ${now.currency}).`] });
     }
     await settleBill(tx, billId, { credited: amount }, 'amount');
-    return tx.vendorCreditApplication.create({ ...query, data: { vendorCreditId: creditId, billId, amount } as Prisma.VendorCreditApplicationUncheckedCreateInput });
+    const application = await tx.vendorCreditApplication.create({
+      data: { vendorCreditId: creditId, billId, amount } as Prisma.VendorCreditApplicationUncheckedCreateInput,
+      select: { id: true },
+    });
+    return readAnswer(tx, application.id, query, (q) => tx.vendorCreditApplication.findUniqueOrThrow({ ...q, where: byId(application.id) }));
   });
 }
 
 /** Takes one application back: the credit's remaining amount and the bill's balance due grow again. */
-export async function deleteVendorCreditApplication(db: TenantDb, creditId: number, applicationId: number, query: PassThroughQuery = {}) {
+export async function deleteVendorCreditApplication(db: TenantDb, creditId: number, applicationId: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await getVendorCredit(tx, creditId);
     const application = await tx.vendorCreditApplication.findFirst({ where: { id: applicationId, vendorCreditId: creditId } });
@@ -138,6 +142,6 @@ export async function deleteVendorCreditApplication(db: TenantDb, creditId: numb
     if (!application || removed.count === 0) throw new NotFoundError(`Application ${applicationId} of vendor credit ${creditId}`);
     await tx.vendorCredit.update({ where: byId(creditId), data: { amountApplied: { decrement: application.amount } } });
     await settleBill(tx, application.billId, { credited: application.amount.negated() }, '');
-    return tx.vendorCredit.findUniqueOrThrow({ ...query, where: byId(creditId) });
+    return readAnswer(tx, creditId, query, (q) => tx.vendorCredit.findUniqueOrThrow({ ...q, where: byId(creditId) }));
   });
 }

@@ -15,13 +15,13 @@ import { todayUtc } from '../shared/dates.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { ConflictError, FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { LEDGER_DECIMAL } from '../shared/field-checks.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { currentCompany } from '../tenancy/index.js';
 import { recordVendorCredit } from './vendor-credits.js';
 
 export const VENDOR_RETURN = 'VENDOR_RETURN';
 
-export async function shipVendorReturn(db: TenantDb, id: number, context: PostingContext, query: PassThroughQuery = {}) {
+export async function shipVendorReturn(db: TenantDb, id: number, context: PostingContext, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const now = new Date();
     const claimed = await tx.vendorReturn.updateMany({ where: { id, status: 'draft' }, data: { status: 'shipped', shippedAt: now } });
@@ -65,7 +65,7 @@ export async function shipVendorReturn(db: TenantDb, id: number, context: Postin
       where: byId(id),
       data: { exchangeRate: rate!, total: lines.reduce((sum, line) => sum.plus(line.lineTotal), ZERO) },
     });
-    return tx.vendorReturn.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.vendorReturn.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
@@ -85,7 +85,7 @@ function fifoCostOf(movements: PostedMovement[]): Decimal {
  * The vendor credit for what a shipped return is worth (its total, in its currency, dated today), and the
  * return becomes credited. A return is credited once: a second request gets a conflict.
  */
-export async function generateVendorReturnCredit(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function generateVendorReturnCredit(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const now = new Date();
     const claimed = await tx.vendorReturn.updateMany({ where: { id, status: 'shipped' }, data: { status: 'credited', creditedAt: now } });

@@ -10,7 +10,7 @@ import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/index.js';
 import { nextDocumentNumber } from '../purchasing/index.js';
@@ -72,7 +72,7 @@ export async function getVendorReturn(db: TenantDb | TenantTx, id: number, query
   return found;
 }
 
-export async function createVendorReturn(db: TenantDb, input: VendorReturnInput, query: PassThroughQuery = {}) {
+export async function createVendorReturn(db: TenantDb, input: VendorReturnInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
     if (input.supplierId == null) errors.add('supplierId', 'The supplier id field is required.');
@@ -83,11 +83,11 @@ export async function createVendorReturn(db: TenantDb, input: VendorReturnInput,
     const returnNumber = await nextDocumentNumber(tx, 'vendor_return', 'VR');
     const created = await tx.vendorReturn.create({ data: { ...written!.header, returnNumber } as Prisma.VendorReturnUncheckedCreateInput });
     await writeLines(tx, created.id, written!.lines!);
-    return tx.vendorReturn.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.vendorReturn.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function updateVendorReturn(db: TenantDb, id: number, input: VendorReturnInput, query: PassThroughQuery = {}) {
+export async function updateVendorReturn(db: TenantDb, id: number, input: VendorReturnInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const stored = await lockDraft(tx, id, 'edited');
     const errors = new FieldErrorCollector();
@@ -98,14 +98,14 @@ export async function updateVendorReturn(db: TenantDb, id: number, input: Vendor
     errors.throwIfAny();
     await tx.vendorReturn.update({ where: byId(id), data: written!.header });
     if (written!.lines) await writeLines(tx, id, written!.lines);
-    return tx.vendorReturn.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.vendorReturn.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deleteVendorReturn(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function deleteVendorReturn(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await lockDraft(tx, id, 'deleted');
-    const found = await tx.vendorReturn.findUniqueOrThrow({ ...query, where: byId(id) });
+    const found = await readAnswer(tx, id, query, (q) => tx.vendorReturn.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.vendorReturn.delete({ where: byId(id) });
     return found;
   });

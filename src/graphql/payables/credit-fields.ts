@@ -6,7 +6,7 @@ import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
 import { vendorCredits as credits, prepayments } from '../../domain/payables/index.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { jsonSql } from '../shared/derived-json-types.js';
 import { dateOnlyColumn } from '../../domain/shared/selection-json-sql.js';
 import { decimalSql } from '../../domain/shared/json-sql.js';
@@ -158,33 +158,33 @@ builder.mutationFields((t) => ({
   createVendorCredit: t.prismaField({
     type: 'VendorCredit',
     args: { input: t.arg({ type: VendorCreditInput, required: true }) },
-    resolve: (query, _root, args, ctx) => credits.createVendorCredit(ctx.db, args.input, query),
+    resolve: compiledMutation('createVendorCredit', 'VendorCredit', (ctx, args, query) => credits.createVendorCredit(ctx.db, args.input, query)),
   }),
   applyVendorCredit: t.prismaField({
     type: 'VendorCreditApplication',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: BillApplicationInput, required: true }) },
-    resolve: (query, _root, args, ctx) => credits.applyVendorCredit(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('applyVendorCredit', 'VendorCreditApplication', (ctx, args, query) => credits.applyVendorCredit(ctx.db, args.id, args.input, query)),
   }),
   deleteVendorCreditApplication: t.prismaField({
     type: 'VendorCredit',
     description: 'Takes one application back; answers with the credit.',
     args: { id: t.arg.int({ required: true }), applicationId: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => credits.deleteVendorCreditApplication(ctx.db, args.id, args.applicationId, query),
+    resolve: compiledMutation('deleteVendorCreditApplication', 'VendorCredit', (ctx, args, query) => credits.deleteVendorCreditApplication(ctx.db, args.id, args.applicationId, query)),
   }),
   createPrepayment: t.prismaField({
     type: 'Prepayment',
     args: { input: t.arg({ type: PrepaymentInput, required: true }) },
-    resolve: (query, _root, args, ctx) => prepayments.createPrepayment(ctx.db, args.input, query),
+    resolve: compiledMutation('createPrepayment', 'Prepayment', (ctx, args, query) => prepayments.createPrepayment(ctx.db, args.input, query)),
   }),
   applyPrepayment: t.prismaField({
     type: 'PrepaymentApplication',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: BillApplicationInput, required: true }) },
-    resolve: (query, _root, args, ctx) => prepayments.applyPrepayment(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('applyPrepayment', 'PrepaymentApplication', (ctx, args, query) => prepayments.applyPrepayment(ctx.db, args.id, args.input, query)),
   }),
   deletePrepaymentApplication: t.prismaField({
     type: 'Prepayment',
     description: 'Takes one application back; answers with the prepayment.',
     args: { id: t.arg.int({ required: true }), applicationId: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => prepayments.deletePrepaymentApplication(ctx.db, args.id, args.applicationId, query),
+    resolve: compiledMutation('deletePrepaymentApplication', 'Prepayment', (ctx, args, query) => prepayments.deletePrepaymentApplication(ctx.db, args.id, args.applicationId, query)),
   }),
 }));

@@ -4,7 +4,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { vendorReturns as returns, vendorReturnTransitions as transitions } from '../../domain/payables/index.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { jsonSql } from '../shared/derived-json-types.js';
 import { decimalSql } from '../../domain/shared/json-sql.js';
 
@@ -111,28 +111,28 @@ builder.mutationFields((t) => ({
   createVendorReturn: t.prismaField({
     type: 'VendorReturn',
     args: { input: t.arg({ type: VendorReturnCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => returns.createVendorReturn(ctx.db, args.input, query),
+    resolve: compiledMutation('createVendorReturn', 'VendorReturn', (ctx, args, query) => returns.createVendorReturn(ctx.db, args.input, query)),
   }),
   updateVendorReturn: t.prismaField({
     type: 'VendorReturn',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: VendorReturnUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => returns.updateVendorReturn(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateVendorReturn', 'VendorReturn', (ctx, args, query) => returns.updateVendorReturn(ctx.db, args.id, args.input, query)),
   }),
   deleteVendorReturn: t.prismaField({
     type: 'VendorReturn',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => returns.deleteVendorReturn(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteVendorReturn', 'VendorReturn', (ctx, args, query) => returns.deleteVendorReturn(ctx.db, args.id, query)),
   }),
   shipVendorReturn: t.prismaField({
     type: 'VendorReturn',
     description: 'draft → shipped: the goods leave stock at their FIFO cost.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => transitions.shipVendorReturn(ctx.db, args.id, { tokenId: ctx.caller.tokenId }, query),
+    resolve: compiledMutation('shipVendorReturn', 'VendorReturn', (ctx, args, query) => transitions.shipVendorReturn(ctx.db, args.id, { tokenId: ctx.caller.tokenId }, query)),
   }),
   generateVendorReturnCredit: t.prismaField({
     type: 'VendorCredit',
     description: 'shipped → credited: a vendor credit for the value returned (once per return).',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => transitions.generateVendorReturnCredit(ctx.db, args.id, query),
+    resolve: compiledMutation('generateVendorReturnCredit', 'VendorCredit', (ctx, args, query) => transitions.generateVendorReturnCredit(ctx.db, args.id, query)),
   }),
 }));
