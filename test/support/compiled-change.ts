@@ -47,9 +47,9 @@ export function compiledChangeChecker(
     const ordinary = await fieldByField(server, route.graphql, { id }, tenant);
     expect(ordinary.body.errors, ordinary.text).toBeUndefined();
     const { fieldByField: _, ...data } = ordinary.body.data;
-    // The pickflow routes keep graphql's camelCase keys.
+    // A route in camel casing (the cycle count sessions) keeps graphql's names.
     const record = Object.values(data)[0];
-    return path.startsWith('/pickflow/') ? record : restCased(record);
+    return route.casing === 'camel' ? record : restCased(record);
   }
 
   // The client's log shows a transaction's end (the driver's COMMIT), not its start: the answer is in the change's

@@ -7,7 +7,7 @@ import { byId } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDecimal, LEDGER_DECIMAL } from '../shared/field-checks.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { isExpired, orderLots, type LotPickOrder } from '../inventory/index.js';
 import { todayUtc } from '../shared/dates.js';
 import { ACTIVE_PICKLIST_STATUSES, claimPicklist } from './picklists.js';
@@ -104,7 +104,7 @@ function compareText(a: string, b: string): number {
  * quantity is spread over the product's fulfillment order lines in the picklist, oldest order first, up to
  * what each line has left to pick; each share is a FulfillmentPick row and raises the line's quantity picked.
  */
-export async function pickItem(db: TenantDb, picklistId: number, itemId: number, input: PickInput, query: PassThroughQuery = {}) {
+export async function pickItem(db: TenantDb, picklistId: number, itemId: number, input: PickInput, query: AnswerQuery = {}) {
   const errors = new FieldErrorCollector();
   if (input.quantity == null) errors.add('quantity', 'The quantity field is required.');
   else checkDecimal(errors, 'quantity', input.quantity, { ...LEDGER_DECIMAL, min: 0, minExclusive: true });
@@ -163,6 +163,6 @@ export async function pickItem(db: TenantDb, picklistId: number, itemId: number,
       FROM unnest(${picks.map((p) => p.fulfillmentOrderLineId)}::int[], ${picks.map((p) => p.quantity.toString())}::numeric[]) AS t(id, q)
       WHERE l."companyId" = ${picklist.companyId} AND l."id" = t.id`;
     await tx.picklistItem.update({ where: byId(item.id), data: { pickedQuantity: total } });
-    return tx.picklist.findUniqueOrThrow({ ...query, where: byId(picklistId) });
+    return readAnswer(tx, picklistId, query, (q) => tx.picklist.findUniqueOrThrow({ ...q, where: byId(picklistId) }));
   });
 }

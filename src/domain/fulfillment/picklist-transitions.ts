@@ -5,8 +5,11 @@
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { ValidationError } from '../shared/errors.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { claimPicklist } from './picklists.js';
+
+/** The picklist a change answers, read in its transaction. */
+const reread = (tx: TenantTx, id: number, query: AnswerQuery) => readAnswer(tx, id, query, (q) => tx.picklist.findUniqueOrThrow({ ...q, where: byId(id) }));
 
 async function ordersOf(tx: TenantTx, picklistId: number): Promise<number[]> {
   const links = await tx.picklistFulfillmentOrder.findMany({ where: { picklistId }, select: { fulfillmentOrderId: true } });
@@ -17,34 +20,34 @@ async function moveOrders(tx: TenantTx, picklistId: number, from: string[], to: 
   await tx.fulfillmentOrder.updateMany({ where: { picklists: { some: { picklistId } }, status: { in: from } }, data: { status: to } });
 }
 
-export async function startPicking(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function startPicking(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await claimPicklist(tx, id, ['created'], { status: 'picking', pickingStartedAt: new Date() }, 'only a created picklist can start picking');
     await moveOrders(tx, id, ['open'], 'picking');
-    return tx.picklist.findUniqueOrThrow({ ...query, where: byId(id) });
+    return reread(tx, id, query);
   });
 }
 
-export async function finishPicking(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function finishPicking(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await claimPicklist(tx, id, ['picking'], { status: 'picked', pickingEndedAt: new Date() }, 'only a picklist that is picking can finish picking');
     await moveOrders(tx, id, ['open', 'picking'], 'picked');
-    return tx.picklist.findUniqueOrThrow({ ...query, where: byId(id) });
+    return reread(tx, id, query);
   });
 }
 
-export async function startPacking(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function startPacking(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await claimPicklist(tx, id, ['picked'], { packingStartedAt: new Date() }, 'only a picked picklist whose packing has not started can start packing', { packingStartedAt: null });
-    return tx.picklist.findUniqueOrThrow({ ...query, where: byId(id) });
+    return reread(tx, id, query);
   });
 }
 
-export async function finishPacking(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function finishPacking(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await claimPicklist(tx, id, ['picked'], { status: 'packed', packingEndedAt: new Date() }, 'only a picked picklist whose packing started can finish packing', { packingStartedAt: { not: null } });
     await moveOrders(tx, id, ['picked'], 'packed');
-    return tx.picklist.findUniqueOrThrow({ ...query, where: byId(id) });
+    return reread(tx, id, query);
   });
 }
 
@@ -52,7 +55,7 @@ export async function finishPacking(db: TenantDb, id: number, query: PassThrough
  * Deletes a picklist that is not packed yet: status deleted, its FulfillmentPick rows removed and taken off
  * the lines' quantity picked, its fulfillment orders open again. Refused once one of its orders shipped.
  */
-export async function deletePicklist(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function deletePicklist(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const picklist = await claimPicklist(tx, id, ['created', 'picking', 'picked'], { status: 'deleted' }, 'only a picklist that is not packed can be deleted');
     const orderIds = await ordersOf(tx, id);
@@ -68,6 +71,6 @@ export async function deletePicklist(db: TenantDb, id: number, query: PassThroug
       WHERE l."companyId" = ${picklist.companyId} AND l."id" = t.id`;
     await tx.fulfillmentPick.deleteMany({ where: { picklistItem: { picklistId: id } } });
     await tx.fulfillmentOrder.updateMany({ where: { id: { in: orderIds }, status: { in: ['open', 'picking', 'picked'] } }, data: { status: 'open' } });
-    return tx.picklist.findUniqueOrThrow({ ...query, where: byId(id) });
+    return reread(tx, id, query);
   });
 }

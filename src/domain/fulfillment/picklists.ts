@@ -9,7 +9,7 @@ import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, type Page } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { planItems } from './picklist-items.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
@@ -53,7 +53,7 @@ export async function getPicklist(db: TenantDb | TenantTx, id: number, query: Pa
  * per product, what the orders' lines still have to pick, spread over the warehouse's stock (see planItems);
  * what the warehouse cannot cover is not listed. The fulfillment orders stay open until picking starts.
  */
-export async function createPicklist(db: TenantDb, input: PicklistInput, query: PassThroughQuery = {}) {
+export async function createPicklist(db: TenantDb, input: PicklistInput, query: AnswerQuery = {}) {
   const field = 'fulfillmentOrderIds';
   const errors = new FieldErrorCollector();
   const ids = input.fulfillmentOrderIds ?? [];
@@ -88,7 +88,7 @@ export async function createPicklist(db: TenantDb, input: PicklistInput, query: 
     if (items.length > 0) {
       await tx.picklistItem.createMany({ data: items.map((item, position) => ({ ...item, picklistId: picklist.id, position })) as Prisma.PicklistItemCreateManyInput[] });
     }
-    return tx.picklist.findUniqueOrThrow({ ...query, where: byId(picklist.id) });
+    return readAnswer(tx, picklist.id, query, (q) => tx.picklist.findUniqueOrThrow({ ...q, where: byId(picklist.id) }));
   });
 }
 

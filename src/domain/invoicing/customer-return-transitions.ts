@@ -17,12 +17,12 @@ import { todayUtc } from '../shared/dates.js';
 import { ZERO } from '../shared/decimal.js';
 import { ConflictError, FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { LEDGER_DECIMAL } from '../shared/field-checks.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { nextDocumentNumber } from '../purchasing/index.js';
 
 export const CUSTOMER_RETURN = 'CUSTOMER_RETURN';
 
-export async function receiveCustomerReturn(db: TenantDb, id: number, context: PostingContext, query: PassThroughQuery = {}) {
+export async function receiveCustomerReturn(db: TenantDb, id: number, context: PostingContext, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const now = new Date();
     const claimed = await tx.customerReturn.updateMany({ where: { id, status: 'draft' }, data: { status: 'received', receivedAt: now } });
@@ -31,7 +31,7 @@ export async function receiveCustomerReturn(db: TenantDb, id: number, context: P
     if (claimed.count === 0) throw new ValidationError({ status: [`Only a draft customer return can be received; ${found.returnNumber} is ${found.status}.`] });
 
     const restock = found.lines.map((line, index) => ({ line, index })).filter(({ line }) => line.disposition === 'restock');
-    if (restock.length === 0) return tx.customerReturn.findUniqueOrThrow({ ...query, where: byId(id) });
+    if (restock.length === 0) return readAnswer(tx, id, query, (q) => tx.customerReturn.findUniqueOrThrow({ ...q, where: byId(id) }));
     const shipped = await tx.shipmentLine.findMany({
       where: { salesOrderLineId: { in: restock.map(({ line }) => line.salesOrderLineId) }, shipment: { status: 'shipped' } },
       include: { lot: { select: { lotNumber: true } } },
@@ -59,11 +59,11 @@ export async function receiveCustomerReturn(db: TenantDb, id: number, context: P
     });
     errors.throwIfAny();
     await postStockMovements(tx, movements, { ...context, occurredAt: now });
-    return tx.customerReturn.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.customerReturn.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function creditCustomerReturn(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function creditCustomerReturn(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const now = new Date();
     const claimed = await tx.customerReturn.updateMany({ where: { id, status: 'received' }, data: { status: 'credited', creditedAt: now } });
@@ -131,6 +131,6 @@ export async function creditCustomerReturn(db: TenantDb, id: number, query: Pass
       } as Prisma.InvoiceUncheckedCreateInput,
     });
     await tx.invoiceLine.createMany({ data: lines.map((l) => ({ ...l.row, invoiceId: note.id })) as Prisma.InvoiceLineCreateManyInput[] });
-    return tx.invoice.findUniqueOrThrow({ ...query, where: byId(note.id) });
+    return readAnswer(tx, note.id, query, (q) => tx.invoice.findUniqueOrThrow({ ...q, where: byId(note.id) }));
   });
 }

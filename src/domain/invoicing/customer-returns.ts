@@ -13,7 +13,7 @@ import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
 import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { pageMeta, type Page } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { nextDocumentNumber } from '../purchasing/index.js';
 import { lockSalesOrder } from './invoices.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
@@ -62,7 +62,7 @@ export async function getCustomerReturn(db: TenantDb | TenantTx, id: number, que
   return found;
 }
 
-export async function createCustomerReturn(db: TenantDb, input: CustomerReturnInput, query: PassThroughQuery = {}) {
+export async function createCustomerReturn(db: TenantDb, input: CustomerReturnInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
     checkMaxLength(errors, 'reason', input.reason, 255);
@@ -79,7 +79,7 @@ export async function createCustomerReturn(db: TenantDb, input: CustomerReturnIn
       data: { returnNumber, salesOrderId: order.id, reason: input.reason ?? null, status: 'draft' } as Prisma.CustomerReturnUncheckedCreateInput,
     });
     await tx.customerReturnLine.createMany({ data: rows.map((row) => ({ ...row, customerReturnId: created.id })) as Prisma.CustomerReturnLineCreateManyInput[] });
-    return tx.customerReturn.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.customerReturn.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 

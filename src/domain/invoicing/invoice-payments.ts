@@ -9,7 +9,7 @@ import { checkMoney } from '../currencies/index.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDateOnly, checkMaxLength } from '../shared/field-checks.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 
 export interface InvoicePaymentInput {
   amount?: Decimal | null;
@@ -17,7 +17,7 @@ export interface InvoicePaymentInput {
   reference?: string | null;
 }
 
-export async function recordInvoicePayment(db: TenantDb, invoiceId: number, input: InvoicePaymentInput, query: PassThroughQuery = {}) {
+export async function recordInvoicePayment(db: TenantDb, invoiceId: number, input: InvoicePaymentInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const invoice = await tx.invoice.findUnique({ where: byId(invoiceId), select: { id: true, currency: true } });
     if (!invoice) throw new NotFoundError('Invoice', invoiceId);
@@ -45,6 +45,6 @@ export async function recordInvoicePayment(db: TenantDb, invoiceId: number, inpu
     const payment = await tx.invoicePayment.create({
       data: { invoiceId, amount, paidAt: paidAt!, reference: input.reference ?? null } as Prisma.InvoicePaymentUncheckedCreateInput,
     });
-    return tx.invoicePayment.findUniqueOrThrow({ ...query, where: byId(payment.id) });
+    return readAnswer(tx, payment.id, query, (q) => tx.invoicePayment.findUniqueOrThrow({ ...q, where: byId(payment.id) }));
   });
 }

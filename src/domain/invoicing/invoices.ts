@@ -16,7 +16,7 @@ import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, type Page } from '../shared/pagination.js';
 import type { OutboundPolicy } from '../../outbound/http-request.js';
 import { deliverAfterCommit, writeInvoiceDocument } from '../edi/index.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { nextDocumentNumber } from '../purchasing/index.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 import { recordEvent } from '../events/index.js';
@@ -93,8 +93,11 @@ async function invoicedShipmentIds(tx: TenantTx, shipmentIds: number[]): Promise
   return new Set(lines.map((l) => l.shipmentId!));
 }
 
-/** An invoice of a channel that trades by EDI also writes its 810, delivered after the commit under `outbound`. */
-export async function createInvoice(db: TenantDb, salesOrderId: number, input: InvoiceInput, query: PassThroughQuery = {}, outbound?: OutboundPolicy) {
+/**
+ * An invoice of a channel that trades by EDI also writes its 810, delivered after the commit under `outbound`; the
+ * answer is read after that delivery, outside the transaction (readAnswer on the client, as shipping does).
+ */
+export async function createInvoice(db: TenantDb, salesOrderId: number, input: InvoiceInput, query: AnswerQuery = {}, outbound?: OutboundPolicy) {
   const created = await db.$transaction(async (tx) => {
     const order = await lockSalesOrder(tx, salesOrderId);
     const shipped = await tx.shipment.findMany({ where: { salesOrderId, status: 'shipped' }, select: { id: true }, orderBy: { id: 'asc' } });
@@ -175,11 +178,11 @@ export async function createInvoice(db: TenantDb, salesOrderId: number, input: I
     return { id: invoice.id, ediDocumentId: await writeInvoiceDocument(tx, invoice.id, salesOrderId) };
   });
   await deliverAfterCommit(db, [created.ediDocumentId], outbound);
-  return db.invoice.findUniqueOrThrow({ ...query, where: byId(created.id) });
+  return readAnswer(db, created.id, query, (q) => db.invoice.findUniqueOrThrow({ ...q, where: byId(created.id) }));
 }
 
 /** open → void when nothing was paid and no credit note credits it; its shipments can be invoiced again. */
-export async function voidInvoice(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function voidInvoice(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const claimed = await tx.invoice.updateMany({
       where: { id, kind: 'invoice', status: 'open', amountPaid: 0, creditNotes: { none: { status: { not: 'void' } } } },
@@ -193,6 +196,6 @@ export async function voidInvoice(db: TenantDb, id: number, query: PassThroughQu
       if (found.amountPaid.gt(0)) throw new ValidationError({ amountPaid: [`${found.invoiceNumber} has payments (${found.amountPaid.toString()} ${found.currency}); an invoice with payments cannot be voided.`] });
       throw new ValidationError({ creditNotes: [`${found.invoiceNumber} is credited by ${found.creditNotes.map((c) => c.invoiceNumber).join(', ')}; it cannot be voided.`] });
     }
-    return tx.invoice.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.invoice.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }

@@ -9,7 +9,7 @@ import { sqlTextList } from '../shared/json-sql.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/index.js';
 import { checkMoney } from '../currencies/index.js';
@@ -59,37 +59,39 @@ export async function getDeal(db: TenantDb | TenantTx, id: number, query: PassTh
   return deal;
 }
 
-export async function createDeal(db: TenantDb, input: DealInput, query: PassThroughQuery = {}) {
+export async function createDeal(db: TenantDb, input: DealInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const data = await checkDeal(tx, input, true);
     const created = await tx.deal.create({ data: data as Prisma.DealUncheckedCreateInput });
-    return tx.deal.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.deal.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function updateDeal(db: TenantDb, id: number, input: DealInput, query: PassThroughQuery = {}) {
+export async function updateDeal(db: TenantDb, id: number, input: DealInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await getDeal(tx, id);
     const data = await checkDeal(tx, input, false);
     await tx.deal.update({ where: byId(id), data });
-    return tx.deal.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.deal.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deleteDeal(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function deleteDeal(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const deal = await getDeal(tx, id, query);
+    // A missing deal is a 404 before its answer is read (the JSON of a missing row would be empty).
+    await getDeal(tx, id, { select: { id: true } });
+    const deal = await readAnswer(tx, id, query, (q) => tx.deal.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.deal.delete({ where: byId(id) }); // its links go with it; the orders stay
     return deal;
   });
 }
 
-export async function linkDealPurchaseOrder(db: TenantDb, dealId: number, purchaseOrderId: number, query: PassThroughQuery = {}) {
+export async function linkDealPurchaseOrder(db: TenantDb, dealId: number, purchaseOrderId: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await getDeal(tx, dealId);
     if (!(await tx.purchaseOrder.findFirst({ where: { id: purchaseOrderId }, select: { id: true } }))) throw new NotFoundError('Purchase order', purchaseOrderId);
     await tx.dealPurchaseOrder.createMany({ data: [{ dealId, purchaseOrderId } as any], skipDuplicates: true });
-    return tx.deal.findUniqueOrThrow({ ...query, where: byId(dealId) });
+    return readAnswer(tx, dealId, query, (q) => tx.deal.findUniqueOrThrow({ ...q, where: byId(dealId) }));
   });
 }
 

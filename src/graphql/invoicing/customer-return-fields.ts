@@ -7,7 +7,7 @@ import { filterArg, filterParams } from '../shared/filters.js';
 import { ProductRef } from '../products/product-types.js';
 import { customerReturns as returns, customerReturnTransitions as transitions } from '../../domain/invoicing/index.js';
 import { jsonSql } from '../shared/derived-json-types.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { plainColumn } from '../../domain/shared/selection-json-sql.js';
 
 const CustomerReturnStatusEnum = builder.enumType('CustomerReturnStatus', { values: returns.CUSTOMER_RETURN_STATUSES });
@@ -110,18 +110,20 @@ builder.mutationFields((t) => ({
   createCustomerReturn: t.prismaField({
     type: 'CustomerReturn',
     args: { input: t.arg({ type: CustomerReturnCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => returns.createCustomerReturn(ctx.db, args.input, query),
+    resolve: compiledMutation('createCustomerReturn', 'CustomerReturn', (ctx, args, query) => returns.createCustomerReturn(ctx.db, args.input, query)),
   }),
   receiveCustomerReturn: t.prismaField({
     type: 'CustomerReturn',
     description: 'draft → received: restocked lines come back through the ledger at the cost they left with; scrapped lines move nothing.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => transitions.receiveCustomerReturn(ctx.db, args.id, { tokenId: ctx.caller.tokenId }, query),
+    resolve: compiledMutation('receiveCustomerReturn', 'CustomerReturn', (ctx, args, query) =>
+      transitions.receiveCustomerReturn(ctx.db, args.id, { tokenId: ctx.caller.tokenId }, query),
+    ),
   }),
   creditCustomerReturn: t.prismaField({
     type: 'Invoice',
     description: 'received → credited: a credit note (CN-000001) against the invoice that billed the lines, once per return.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => transitions.creditCustomerReturn(ctx.db, args.id, query),
+    resolve: compiledMutation('creditCustomerReturn', 'Invoice', (ctx, args, query) => transitions.creditCustomerReturn(ctx.db, args.id, query)),
   }),
 }));

@@ -9,7 +9,7 @@ import { formatDateOnly } from '../../domain/shared/dates.js';
 import { currentCompany } from '../../domain/tenancy/index.js';
 import { invoices, recordInvoicePayment } from '../../domain/invoicing/index.js';
 import { jsonSql } from '../shared/derived-json-types.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { dateOnlyColumn, plainColumn } from '../../domain/shared/selection-json-sql.js';
 import { decimalSql } from '../../domain/shared/json-sql.js';
 
@@ -125,18 +125,18 @@ builder.mutationFields((t) => ({
     type: 'Invoice',
     description: 'Invoices shipped shipments of a sales order not invoiced yet, from their billable lines.',
     args: { salesOrderId: t.arg.int({ required: true }), input: t.arg({ type: InvoiceCreateInput, required: false }) },
-    resolve: (query, _root, args, ctx) => invoices.createInvoice(ctx.db, args.salesOrderId, args.input ?? {}, query, ctx.outbound),
+    resolve: compiledMutation('createInvoice', 'Invoice', (ctx, args, query) => invoices.createInvoice(ctx.db, args.salesOrderId, args.input ?? {}, query, ctx.outbound)),
   }),
   recordInvoicePayment: t.prismaField({
     type: 'InvoicePayment',
     description: 'Records a payment of an open invoice (at most its balance due); fully paid → paid.',
     args: { invoiceId: t.arg.int({ required: true }), input: t.arg({ type: InvoicePaymentInput, required: true }) },
-    resolve: (query, _root, args, ctx) => recordInvoicePayment(ctx.db, args.invoiceId, args.input, query),
+    resolve: compiledMutation('recordInvoicePayment', 'InvoicePayment', (ctx, args, query) => recordInvoicePayment(ctx.db, args.invoiceId, args.input, query)),
   }),
   voidInvoice: t.prismaField({
     type: 'Invoice',
     description: 'open → void when nothing is paid; its shipments can be invoiced again.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => invoices.voidInvoice(ctx.db, args.id, query),
+    resolve: compiledMutation('voidInvoice', 'Invoice', (ctx, args, query) => invoices.voidInvoice(ctx.db, args.id, query)),
   }),
 }));

@@ -5,7 +5,7 @@ import { loaderFor } from '../shared/loaders.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
 import { deals } from '../../domain/purchasing/index.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { jsonSql } from '../shared/derived-json-types.js';
 import { dateOnlyColumn, linkedRows, plainColumn } from '../../domain/shared/selection-json-sql.js';
 import { decimalSql } from '../../domain/shared/json-sql.js';
@@ -102,23 +102,23 @@ builder.mutationFields((t) => ({
   createDeal: t.prismaField({
     type: 'Deal',
     args: { input: t.arg({ type: DealCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => deals.createDeal(ctx.db, args.input, query),
+    resolve: compiledMutation('createDeal', 'Deal', (ctx, args, query) => deals.createDeal(ctx.db, args.input, query)),
   }),
   updateDeal: t.prismaField({
     type: 'Deal',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: DealUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => deals.updateDeal(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateDeal', 'Deal', (ctx, args, query) => deals.updateDeal(ctx.db, args.id, args.input, query)),
   }),
   deleteDeal: t.prismaField({
     type: 'Deal',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => deals.deleteDeal(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteDeal', 'Deal', (ctx, args, query) => deals.deleteDeal(ctx.db, args.id, query)),
   }),
   linkDealPurchaseOrder: t.prismaField({
     type: 'Deal',
     description: 'Links a purchase order to a deal (linking twice changes nothing).',
     args: { dealId: t.arg.int({ required: true }), purchaseOrderId: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => deals.linkDealPurchaseOrder(ctx.db, args.dealId, args.purchaseOrderId, query),
+    resolve: compiledMutation('linkDealPurchaseOrder', 'Deal', (ctx, args, query) => deals.linkDealPurchaseOrder(ctx.db, args.dealId, args.purchaseOrderId, query)),
   }),
   unlinkDealPurchaseOrder: t.field({
     type: DealUnlinkResult,

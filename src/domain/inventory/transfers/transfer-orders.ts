@@ -9,7 +9,7 @@ import { checkDecimal, LEDGER_DECIMAL } from '../../shared/field-checks.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs } from '../../shared/pagination.js';
 import { parseSort } from '../../shared/sorting.js';
-import type { PassThroughQuery } from '../../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../../shared/pass-through-query.js';
 // What a line shows beyond its columns (in transit, its lots, its carried cost), part of the document's namespace.
 export * from './transfer-lines.js';
 
@@ -66,7 +66,7 @@ export async function getTransferOrder(db: TenantDb | TenantTx, id: number, quer
   return order;
 }
 
-export async function createTransferOrder(db: TenantDb, input: TransferOrderInput, query: TransferQuery = {}) {
+export async function createTransferOrder(db: TenantDb, input: TransferOrderInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
     if (input.sourceLocationId == null) errors.add('sourceLocationId', 'The source location id field is required.');
@@ -84,11 +84,11 @@ export async function createTransferOrder(db: TenantDb, input: TransferOrderInpu
     });
     // Lines through createMany (the tenant client stamps top-level writes only, not nested creates).
     await tx.transferOrderLine.createMany({ data: lines.map((line) => ({ ...line, transferOrderId: created.id })) as any });
-    return tx.transferOrder.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.transferOrder.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function updateTransferOrder(db: TenantDb, id: number, input: TransferOrderInput, query: TransferQuery = {}) {
+export async function updateTransferOrder(db: TenantDb, id: number, input: TransferOrderInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const order = await lockDraft(tx, id, 'edited');
     const errors = new FieldErrorCollector();
@@ -114,14 +114,14 @@ export async function updateTransferOrder(db: TenantDb, id: number, input: Trans
       await tx.transferOrderLine.deleteMany({ where: { transferOrderId: id } });
       await tx.transferOrderLine.createMany({ data: lines.map((line) => ({ ...line, transferOrderId: id })) as any });
     }
-    return tx.transferOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.transferOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deleteTransferOrder(db: TenantDb, id: number, query: TransferQuery = {}) {
+export async function deleteTransferOrder(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await lockDraft(tx, id, 'deleted');
-    const order = await tx.transferOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    const order = await readAnswer(tx, id, query, (q) => tx.transferOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.transferOrder.delete({ where: byId(id) });
     return order;
   });

@@ -15,7 +15,7 @@ import { checkDecimal, LEDGER_DECIMAL } from '../../shared/field-checks.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { postStockMovements, type MovementInput, type PostingContext } from '../ledger/post-movements.js';
 import { carriedUnitCosts } from './transfer-cost.js';
-import { type TransferQuery } from './transfer-orders.js';
+import { readAnswer, type AnswerQuery } from '../../shared/pass-through-query.js';
 
 export interface ReceiveLineInput {
   lineId?: number | null;
@@ -24,7 +24,7 @@ export interface ReceiveLineInput {
 
 const REASON = 'transfer';
 
-export async function shipTransferOrder(db: TenantDb, id: number, context: PostingContext, query: TransferQuery = {}) {
+export async function shipTransferOrder(db: TenantDb, id: number, context: PostingContext, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const now = new Date();
     const claimed = await tx.transferOrder.updateMany({ where: { id, status: 'draft' }, data: { status: 'shipped', shippedAt: now } });
@@ -49,7 +49,7 @@ export async function shipTransferOrder(db: TenantDb, id: number, context: Posti
     await tx.$executeRaw`
       UPDATE "TransferOrderLine" SET "shippedQuantity" = "quantity"
       WHERE "companyId" = ${order.companyId} AND "transferOrderId" = ${order.id}`;
-    return tx.transferOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.transferOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
@@ -58,7 +58,7 @@ export async function receiveTransferOrder(
   id: number,
   lines: ReceiveLineInput[] | null | undefined,
   context: PostingContext,
-  query: TransferQuery = {},
+  query: AnswerQuery = {},
 ) {
   return db.$transaction(async (tx) => {
     const now = new Date();
@@ -99,11 +99,11 @@ export async function receiveTransferOrder(
       where: byId(id),
       data: complete ? { status: 'received', receivedAt: now } : { status: 'partially_received' },
     });
-    return tx.transferOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.transferOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function cancelTransferOrder(db: TenantDb, id: number, context: PostingContext, query: TransferQuery = {}) {
+export async function cancelTransferOrder(db: TenantDb, id: number, context: PostingContext, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const now = new Date();
     const draft = await tx.transferOrder.updateMany({ where: { id, status: 'draft' }, data: { status: 'cancelled', cancelledAt: now } });
@@ -137,7 +137,7 @@ export async function cancelTransferOrder(db: TenantDb, id: number, context: Pos
       }
       await postStockMovements(tx, movements, { ...context, occurredAt: now });
     }
-    return tx.transferOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.transferOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
