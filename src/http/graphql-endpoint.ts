@@ -55,7 +55,7 @@ export function createGraphqlEndpoint(schema: GraphQLSchema, logger: Logger): Yo
         maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
         blockFieldSuggestion: { enabled: false },
       }),
-      useCompiledExecution(),
+      useCompiledExecution((error) => logger.log('warn', 'a planned GraphQL answer failed; answered field by field', describeError(error))),
     ],
     maskedErrors: {
       maskError(error, message) {

@@ -226,7 +226,7 @@ export function createRestGateway(services: AppServices): RestGateway {
     const result = (await executeOperation(
       { schema, document: chosen.format?.document ?? compiled.document, variableValues: variables, contextValue: ctx },
       execute,
-      { jsonText },
+      { jsonText, onPlannedFailure: (error) => logger.log('warn', 'a planned REST answer failed; answered field by field', { request_id: ctx.requestId, route: `${route.method} ${route.path}`, ...describeError(error) }) },
     )) as ExecutionResult<Record<string, any>> & { [HOLDS_JSON_TEXT]?: boolean };
 
     if (result.errors?.length) {

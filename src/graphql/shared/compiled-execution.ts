@@ -27,6 +27,7 @@ import type { RequestContext } from '../context.js';
 import { assertScope, READ_SCOPE, WRITE_SCOPE } from '../scopes.js';
 import { JsonText, stringifyWithJsonText } from '../../http/json-text.js';
 import { javascriptNumbers } from '../../domain/shared/json-numbers.js';
+import { DomainError } from '../../domain/shared/errors.js';
 
 /** Where a plan reads the query: the schema, its fragments and the coerced variables. */
 export interface PlanScope {
@@ -44,6 +45,11 @@ const toolsVariables = (variables: Record<string, unknown>) => ({ coerced: varia
  */
 export interface AnswerOptions {
   jsonText: boolean;
+  /**
+   * Told of a planned query that failed with something other than a refusal of the domain or of graphql (a
+   * statement the planner wrote wrong, most likely): the ordinary execution still answers it, but it ran twice.
+   */
+  onPlannedFailure?: (error: unknown) => void;
 }
 
 /** A root field's value for the request, or null when this selection of the field has no plan. */
@@ -184,8 +190,9 @@ export async function executeOperation(
   if (planned.kind === 'mutation') return marked(await planned.run(args.contextValue as RequestContext, options));
   try {
     return marked(await planned.run(args.contextValue as RequestContext, options));
-  } catch {
+  } catch (error) {
     // Bad arguments or a failing statement: the ordinary execution reports it as it reports every error.
+    if (!(error instanceof DomainError) && !(error instanceof Error && error.name === 'GraphQLError')) options.onPlannedFailure?.(error);
     return execute(args);
   }
 }
@@ -196,11 +203,11 @@ export async function executeOperation(
  * in place of JSON.stringify): parsing a page of 100 products only to write it again cost /graphql about a
  * fifth of its throughput against REST (issue 16).
  */
-export function useCompiledExecution(): Plugin {
+export function useCompiledExecution(onPlannedFailure?: (error: unknown) => void): Plugin {
   return {
     onExecute({ executeFn, setExecuteFn }) {
       setExecuteFn(async (args) => {
-        const result = (await executeOperation(args, executeFn as Execute, { jsonText: true })) as ExecutionResult & {
+        const result = (await executeOperation(args, executeFn as Execute, { jsonText: true, onPlannedFailure })) as ExecutionResult & {
           [HOLDS_JSON_TEXT]?: boolean;
           /** Read by yoga's result processor in place of JSON.stringify (its ExecutionResultWithSerializer). */
           stringify?: (result: ExecutionResult) => string;
