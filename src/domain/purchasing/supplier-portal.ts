@@ -5,7 +5,7 @@
 import { compactJsonSql } from '../shared/json-sql.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
-import { byId } from '../../db/tenant-client.js';
+import { byId, companyIdOf } from '../../db/tenant-client.js';
 import { formatDateOnly, parseDateOnly } from '../shared/dates.js';
 import { Decimal, parseDecimalText } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
@@ -198,12 +198,16 @@ export async function acceptSupplierResponse(db: TenantDb, orderId: number) {
         expectedDate: proposed.expected_date ? parseDateOnly(proposed.expected_date) : line.expectedDate,
       };
     });
-    for (const line of updated) {
-      await tx.purchaseOrderLine.update({
-        where: byId(line.id),
-        data: { quantity: line.quantity, baseQuantity: line.baseQuantity, unitCost: line.unitCost, lineTotal: line.lineTotal, taxAmount: line.taxAmount, expectedDate: line.expectedDate },
-      });
-    }
+    // Every line in one statement (the lines of a large order are not written one by one).
+    await tx.$executeRaw`
+      UPDATE "PurchaseOrderLine" AS l
+      SET quantity = v.quantity, "baseQuantity" = v.base, "unitCost" = v.cost, "lineTotal" = v.total, "taxAmount" = v.tax, "expectedDate" = v.expected
+      FROM unnest(${updated.map((line) => line.id)}::int[], ${updated.map((line) => line.quantity.toString())}::numeric[],
+                  ${updated.map((line) => line.baseQuantity.toString())}::numeric[], ${updated.map((line) => line.unitCost.toString())}::numeric[],
+                  ${updated.map((line) => line.lineTotal.toString())}::numeric[], ${updated.map((line) => line.taxAmount.toString())}::numeric[],
+                  ${updated.map((line) => (line.expectedDate ? formatDateOnly(line.expectedDate) : null))}::date[])
+           AS v(id, quantity, base, cost, total, tax, expected)
+      WHERE l."companyId" = ${companyIdOf(tx)} AND l.id = v.id`;
     await tx.purchaseOrder.update({
       where: byId(orderId),
       data: {

@@ -2,7 +2,7 @@
 // cheapest first, and a label bought for a shipment. Providers: providers/table-rates.ts (always) and
 // providers/http-gateway.ts (when SHIPPING_API_URL is set).
 import type { TenantDb } from '../../db/tenant-client.js';
-import { byId } from '../../db/tenant-client.js';
+import { byId, companyIdOf } from '../../db/tenant-client.js';
 import type { OutboundPolicy } from '../../outbound/http-request.js';
 import { effectiveRate } from '../currencies/index.js';
 import { todayUtc } from '../shared/dates.js';
@@ -167,8 +167,12 @@ export async function buyShipmentLabel(db: TenantDb, outbound: OutboundPolicy, s
     });
     if (updated.count === 0) throw labelBought(null);
     await recordEvent(tx, shipmentEvent('shipment.updated', current, { changed: ['tracking_number'], tracking_number: label.trackingNumber }));
-    for (const [i, pkg] of shipment.packages.entries()) {
-      await tx.shipmentPackage.update({ where: byId(pkg.id), data: { tracking: label.packageTracking[i] ?? label.trackingNumber } });
+    // Each package's tracking number, every package in one statement.
+    if (shipment.packages.length > 0) {
+      await tx.$executeRaw`
+        UPDATE "ShipmentPackage" AS p SET tracking = v.tracking, "updatedAt" = ${new Date()}
+        FROM unnest(${shipment.packages.map((pkg) => pkg.id)}::int[], ${shipment.packages.map((_, i) => label.packageTracking[i] ?? label.trackingNumber)}::text[]) AS v(id, tracking)
+        WHERE p."companyId" = ${companyIdOf(tx)} AND p.id = v.id`;
     }
     return tx.shipment.findUniqueOrThrow({ where: byId(shipmentId), include: { packages: { where: { parentPackageId: null }, orderBy: [{ position: 'asc' }, { id: 'asc' }] } } });
   });
