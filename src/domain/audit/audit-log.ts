@@ -5,7 +5,7 @@ import type { TenantDb } from '../../db/tenant-client.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { FieldErrorCollector } from '../shared/errors.js';
 import { parseUtcDateTime } from '../shared/filters/values.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { snakeCase } from '../shared/field-names.js';
 
 export interface AuditLogArgs extends PageArgs {
@@ -44,12 +44,12 @@ export async function listAuditLog(db: TenantDb, args: AuditLogArgs): Promise<Pa
   if (to) where.push({ occurredAt: { lte: to } });
   errors.throwIfAny();
 
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     // Newest first by when the change's transaction started: ids alone do not say it on Citus, where each node
     // numbers the entries it writes from a range of its own.
     db.auditLogEntry.findMany({ where: { AND: where }, orderBy: [{ occurredAt: 'desc' }, { id: 'desc' }], skip: window.skip, take: window.take }),
     db.auditLogEntry.count({ where: { AND: where } }),
-  ]);
+  );
   return { items: items.map((entry) => ({ ...entry, changes: readableChanges(entry.action, entry.changes) })), meta: pageMeta(window, total, items.length) };
 }
 

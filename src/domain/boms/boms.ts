@@ -5,7 +5,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { describeProducts, findReachedProduct } from './bom-cycles.js';
 import { extraCostRows, type BomExtraCostInput, type BomExtraCostRow } from './bom-extra-costs.js';
@@ -36,10 +36,10 @@ export async function listBoms(db: TenantDb, args: BomListArgs, query: BomQuery 
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
   const where: Prisma.BomWhereInput = args.q ? { name: { contains: args.q, mode: 'insensitive' } } : {};
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.bom.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.bom.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

@@ -6,7 +6,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
@@ -38,10 +38,10 @@ export async function listCategories(db: TenantDb, args: CategoryListArgs, query
   if (args.kind === 'category') where.parentId = null;
   if (args.kind === 'subcategory') where.parentId = args.parentId ?? { not: null };
   if (args.q) where.name = { contains: args.q, mode: 'insensitive' };
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.productCategory.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.productCategory.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

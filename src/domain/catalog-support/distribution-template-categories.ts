@@ -4,7 +4,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import type { NamedListArgs } from './distribution-templates.js';
 import { inUseByProducts } from './in-use.js';
@@ -27,10 +27,10 @@ export async function listDistributionTemplateCategories(
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
   const where: Prisma.DistributionTemplateCategoryWhereInput = args.q ? { name: { contains: args.q, mode: 'insensitive' } } : {};
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.distributionTemplateCategory.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.distributionTemplateCategory.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

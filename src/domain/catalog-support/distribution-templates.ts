@@ -5,7 +5,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { inUseByProducts } from './in-use.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
@@ -34,10 +34,10 @@ export async function listDistributionTemplates(
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
   const where: Prisma.DistributionTemplateWhereInput = args.q ? { name: { contains: args.q, mode: 'insensitive' } } : {};
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.distributionTemplate.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.distributionTemplate.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

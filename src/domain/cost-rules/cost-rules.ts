@@ -9,7 +9,7 @@ import { byId } from '../../db/tenant-client.js';
 import { requireFeature } from '../tenancy/index.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { comparisonFilter, escapeLike, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page } from '../shared/pagination.js';
+import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { checkCostRule, type CheckedCostRule, type CostRuleInput } from './cost-rule-input.js';
 import { COST_RULE_STATUSES, DOCUMENT_TYPES } from './cost-rule-enums.js';
@@ -33,10 +33,10 @@ export async function listCostRules(
   await requireFeature(db, 'cost_rules');
   const { window, orderBy, where: filters } = readListArgs(args, COST_RULE_FILTERS, SORTABLE);
   const where: Prisma.CostRuleWhereInput = { AND: [{ deletedAt: null }, filters] };
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.costRule.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.costRule.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

@@ -8,7 +8,7 @@ import { formatDateOnly, parseDateOnly, todayUtc } from '../shared/dates.js';
 import { ONE, parseDecimalText, type Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkDecimal } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { roundToCurrency } from '../shared/currency-codes.js';
 import { currentCompany } from '../tenancy/index.js';
@@ -60,10 +60,10 @@ export async function listExchangeRates(db: TenantDb, args: ExchangeRateListArgs
     });
     where.id = { in: inForce.map((rate) => rate.id) };
   }
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.exchangeRate.findMany({ where, orderBy, skip: window.skip, take: window.take }),
     db.exchangeRate.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

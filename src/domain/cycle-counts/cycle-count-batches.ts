@@ -7,7 +7,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDateOnly, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { recordEvents } from '../events/index.js';
@@ -103,7 +103,7 @@ export async function listCycleCountBatches(db: TenantDb, args: PageArgs & { sor
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
   errors.throwIfAny();
-  const [items, total] = await db.$transaction([db.cycleCountBatch.findMany({ ...query, orderBy, skip: window.skip, take: window.take }), db.cycleCountBatch.count()]);
+  const [items, total] = await rowsAndTotal(db.cycleCountBatch.findMany({ ...query, orderBy, skip: window.skip, take: window.take }), db.cycleCountBatch.count());
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

@@ -7,7 +7,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
@@ -125,7 +125,7 @@ export async function listCycleCountSessions(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, SESSION_FILTERS, SORTABLE);
-  const [items, total] = await db.$transaction([db.cycleCountSession.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }), db.cycleCountSession.count({ where })]);
+  const [items, total] = await rowsAndTotal(db.cycleCountSession.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }), db.cycleCountSession.count({ where }));
   return { items, meta: pageMeta(window, total, items.length) };
 }
 
@@ -139,6 +139,6 @@ export async function listCycleCountLines(db: TenantDb, sessionId: number, args:
   const orderBy = args.sort ? parseSort(args.sort, LINE_SORTABLE, 'id', errors) : [{ locationId: 'asc' as const }, { productId: 'asc' as const }, { lotNumber: 'asc' as const }];
   errors.throwIfAny();
   const where = { sessionId };
-  const [items, total] = await db.$transaction([db.cycleCountLine.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }), db.cycleCountLine.count({ where })]);
+  const [items, total] = await rowsAndTotal(db.cycleCountLine.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }), db.cycleCountLine.count({ where }));
   return { items, meta: pageMeta(window, total, items.length) };
 }

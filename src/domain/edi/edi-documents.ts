@@ -8,7 +8,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { comparisonFilter, dateTimeFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta } from '../shared/pagination.js';
+import { pageMeta, rowsAndTotal } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { buildInterchange, FUNCTIONAL_CODES, type Segment } from './x12.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
@@ -87,7 +87,7 @@ const SORTABLE = { id: 'id', created_at: 'createdAt', acknowledged_at: 'acknowle
 /** Newest first unless `sort` says otherwise. */
 export async function listEdiDocuments(db: TenantDb, args: ListArgs, query: PassThroughQuery = {}) {
   const { window, orderBy, where } = readListArgs(args, EDI_DOCUMENT_FILTERS, SORTABLE, '-id');
-  const [items, total] = await db.$transaction([db.ediDocument.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }), db.ediDocument.count({ where })]);
+  const [items, total] = await rowsAndTotal(db.ediDocument.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }), db.ediDocument.count({ where }));
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

@@ -7,7 +7,7 @@ import { byId } from '../../db/tenant-client.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { comparisonFilter, dateTimeFilter, type FilterSpec } from '../shared/filters/index.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
-import { pageMeta, type Page } from '../shared/pagination.js';
+import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
 import { getWebhookEndpoint } from './webhook-endpoints.js';
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -27,10 +27,10 @@ export async function listWebhookDeliveries(db: TenantDb, endpointId: number, ar
   const { window, orderBy, where } = readListArgs(args, WEBHOOK_DELIVERY_FILTERS, SORTABLE, '-id');
   await getWebhookEndpoint(db, endpointId);
   const scoped = { AND: [...where.AND, { endpointId }] };
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.webhookDelivery.findMany({ where: scoped, orderBy, skip: window.skip, take: window.take }),
     db.webhookDelivery.count({ where: scoped }),
-  ]);
+  );
   return { items: await withEventTypes(db, items), meta: pageMeta(window, total, items.length) };
 }
 

@@ -19,7 +19,7 @@ import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkHttpUrl, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
-import { pageMeta, type Page } from '../shared/pagination.js';
+import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
 import { ANY_EVENT, isEventType } from './event-types.js';
 import { feedHorizon } from './feed.js';
 import { recordEvent, type NewEvent } from './outbox.js';
@@ -48,10 +48,10 @@ const SORTABLE = { id: 'id', url: 'url', status: 'status', created_at: 'createdA
 
 export async function listWebhookEndpoints(db: TenantDb, args: ListArgs): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, WEBHOOK_ENDPOINT_FILTERS, SORTABLE);
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.webhookEndpoint.findMany({ where, orderBy, skip: window.skip, take: window.take }),
     db.webhookEndpoint.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

@@ -7,7 +7,7 @@ import { byId } from '../../db/tenant-client.js';
 import { NotFoundError } from '../shared/errors.js';
 import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
-import { pageMeta, type Page } from '../shared/pagination.js';
+import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { requireFeature } from '../tenancy/index.js';
 import { FORECAST_FEATURE } from './forecast-refresh.js';
@@ -56,10 +56,10 @@ export function belowReorderPoint(row: { suggestedOrderQty: Prisma.Decimal }): b
 export async function listForecastRows(db: TenantDb, args: ListArgs, query: PassThroughQuery = {}): Promise<Page<any>> {
   await requireFeature(db, FORECAST_FEATURE);
   const { window, orderBy, where } = readListArgs(args, FORECAST_FILTERS, SORTABLE);
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.forecastWarehouseRow.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.forecastWarehouseRow.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

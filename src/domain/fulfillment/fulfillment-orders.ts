@@ -10,7 +10,7 @@ import { byId } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page } from '../shared/pagination.js';
+import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
@@ -72,10 +72,10 @@ export async function listFulfillmentOrders(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, FULFILLMENT_ORDER_FILTERS, SORTABLE);
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.fulfillmentOrder.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.fulfillmentOrder.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

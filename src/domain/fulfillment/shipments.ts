@@ -11,7 +11,7 @@ import { checkDateOnly, checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { comparisonFilter, dateTimeFilter, type FilterSpec } from '../shared/filters/index.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
-import { pageMeta, type Page } from '../shared/pagination.js';
+import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
 import { kitComponents, claimOrder } from '../sales/index.js';
 import { recordEvent } from '../events/index.js';
 import { shipmentEvent } from './shipment-events.js';
@@ -68,10 +68,10 @@ const SORTABLE = { id: 'id', status: 'status', ship_date: 'shipDate', shipped_at
 
 export async function listShipments(db: TenantDb, args: ListArgs, query: PassThroughQuery = {}): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, SHIPMENT_FILTERS, SORTABLE);
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.shipment.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.shipment.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

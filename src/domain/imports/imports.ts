@@ -8,7 +8,7 @@ import { cancelJob, enqueueJob } from '../jobs/index.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { dateTimeFilter, type FilterSpec } from '../shared/filters/index.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { IMPORT_TYPES, importTypeKeys } from './import-types.js';
 import type { UploadedFile } from './uploaded-file.js';
@@ -132,10 +132,10 @@ export async function listImports(db: TenantDb, args: ListArgs & { type?: string
     if (!IMPORT_TYPES.has(args.type)) throw new ValidationError({ type: [`The type must be one of ${importTypeKeys().join(', ')}.`] });
     where.AND.push({ type: args.type });
   }
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.import.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.import.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 
@@ -158,10 +158,10 @@ export async function listImportErrors(db: TenantDb, importId: number, args: Pag
   await getImport(db, importId, { select: { id: true } });
   const window = pageWindow(args);
   const where = { importId };
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.importRowError.findMany({ where, orderBy: [{ line: 'asc' }, { id: 'asc' }], skip: window.skip, take: window.take }),
     db.importRowError.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

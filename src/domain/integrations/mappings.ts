@@ -6,7 +6,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 
 export const MAPPED_ENTITY_TYPES = ['product', 'location', 'supplier'] as const;
@@ -43,10 +43,10 @@ const SORTABLE = { id: 'id', integration: 'integration', entity_type: 'entityTyp
 export async function listMappings(db: TenantDb, args: MappingListArgs & { internalId?: number | null }): Promise<Page<any>> {
   const { window, orderBy, where } = listParts(args);
   if (args.internalId != null) (where as Prisma.IntegrationMappingWhereInput).internalId = args.internalId;
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.integrationMapping.findMany({ where, orderBy, skip: window.skip, take: window.take }),
     db.integrationMapping.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 
@@ -82,10 +82,10 @@ export async function deleteMapping(db: TenantDb, id: number) {
 
 export async function listFieldMappings(db: TenantDb, args: MappingListArgs): Promise<Page<any>> {
   const { window, orderBy, where } = listParts(args);
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.integrationFieldMapping.findMany({ where, orderBy, skip: window.skip, take: window.take }),
     db.integrationFieldMapping.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

@@ -8,7 +8,7 @@ import { byId, companyIdOf } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { postStockMovements, type PostingContext } from './ledger/post-movements.js';
 import { reserveIds } from '../../db/reserve-ids.js';
@@ -50,10 +50,10 @@ export async function listAdjustments(db: TenantDb, args: PageArgs & { sort?: st
   const errors = new FieldErrorCollector();
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.inventoryAdjustment.findMany({ ...query, orderBy, skip: window.skip, take: window.take }),
     db.inventoryAdjustment.count(),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

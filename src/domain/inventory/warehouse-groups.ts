@@ -7,7 +7,7 @@ import { byId } from '../../db/tenant-client.js';
 import { LOT_DEDUCTION_STRATEGIES } from '../products/index.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkHttpUrl, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
@@ -34,10 +34,10 @@ export async function listWarehouseGroups(
   const errors = new FieldErrorCollector();
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.warehouseGroup.findMany({ ...query, orderBy, skip: window.skip, take: window.take }),
     db.warehouseGroup.count(),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

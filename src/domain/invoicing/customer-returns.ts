@@ -12,7 +12,7 @@ import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
 import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
-import { pageMeta, type Page } from '../shared/pagination.js';
+import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { nextDocumentNumber } from '../purchasing/index.js';
 import { lockSalesOrder } from './invoices.js';
@@ -49,10 +49,10 @@ export async function listCustomerReturns(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, CUSTOMER_RETURN_FILTERS, SORTABLE);
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.customerReturn.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.customerReturn.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

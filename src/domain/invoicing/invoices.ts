@@ -13,7 +13,7 @@ import { todayUtc } from '../shared/dates.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page } from '../shared/pagination.js';
+import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
 import type { OutboundPolicy } from '../../outbound/http-request.js';
 import { deliverAfterCommit, writeInvoiceDocument } from '../edi/index.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
@@ -52,10 +52,10 @@ export async function listInvoices(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, INVOICE_FILTERS, SORTABLE);
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.invoice.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.invoice.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

@@ -5,7 +5,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { checkMaxLength } from '../shared/field-checks.js';
 
@@ -50,10 +50,10 @@ export async function listLocations(db: TenantDb, args: LocationListArgs, query:
   if (args.kind === 'warehouse') where.parentId = null;
   if (args.kind === 'location') where.parentId = args.parentId ?? { not: null };
   if (args.q) where.name = { contains: args.q, mode: 'insensitive' };
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.location.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.location.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

@@ -14,7 +14,7 @@ import { ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page } from '../shared/pagination.js';
+import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { currentCompany } from '../tenancy/index.js';
 import { BILL_STATUSES } from './bill-balance.js';
@@ -67,10 +67,10 @@ export async function listBills(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, BILL_FILTERS, SORTABLE);
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.bill.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.bill.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

@@ -9,7 +9,7 @@ import { checkMoney, rateToBase } from '../currencies/index.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkMaxLength } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/index.js';
@@ -49,10 +49,10 @@ export async function listVendorCredits(db: TenantDb, args: VendorCreditListArgs
     ...(args.currency ? { currency: args.currency } : {}),
     ...(args.open == null ? {} : { amountApplied: args.open ? { lt: amount } : { gte: amount } }),
   };
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.vendorCredit.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.vendorCredit.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

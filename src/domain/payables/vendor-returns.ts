@@ -9,7 +9,7 @@ import { roundToCurrency } from '../shared/currency-codes.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/index.js';
@@ -59,10 +59,10 @@ export async function listVendorReturns(db: TenantDb, args: VendorReturnListArgs
     ...(args.status ? { status: args.status } : {}),
     ...(args.supplierId != null ? { supplierId: args.supplierId } : {}),
   };
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.vendorReturn.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.vendorReturn.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

@@ -11,7 +11,7 @@ import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDecimal, checkMaxLength, checkRequiredText, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { dateTimeFilter, escapeLike, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page } from '../shared/pagination.js';
+import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
@@ -45,10 +45,10 @@ export async function listPriceLists(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, PRICE_LIST_FILTERS, SORTABLE);
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.priceList.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.priceList.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

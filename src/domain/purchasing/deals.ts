@@ -8,7 +8,7 @@ import { Decimal, ZERO } from '../shared/decimal.js';
 import { sqlTextList } from '../shared/json-sql.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/index.js';
@@ -46,10 +46,10 @@ export async function listDeals(db: TenantDb, args: DealListArgs, query: PassThr
     ...(args.supplierId != null ? { supplierId: args.supplierId } : {}),
     ...(args.q ? { name: { contains: args.q, mode: 'insensitive' } } : {}),
   };
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.deal.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.deal.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

@@ -12,7 +12,7 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { checkCurrencyCode, checkDateOnly, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { effectiveRate } from '../currencies/index.js';
 import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page } from '../shared/pagination.js';
+import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
 import { nextDocumentNumber } from './document-numbers.js';
 import {
   orderExchangeRate,
@@ -77,10 +77,10 @@ export async function listPurchaseOrders(
   query: PurchaseOrderQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, PURCHASE_ORDER_FILTERS, SORTABLE);
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.purchaseOrder.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.purchaseOrder.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

@@ -7,7 +7,7 @@ import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page } from '../shared/pagination.js';
+import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
@@ -52,10 +52,10 @@ export async function listContacts(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, CONTACT_FILTERS, SORTABLE);
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.contact.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.contact.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

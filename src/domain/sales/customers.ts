@@ -9,7 +9,7 @@ import { checkCustomFields } from '../custom-fields/index.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page } from '../shared/pagination.js';
+import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { checkAddress, type AddressInput } from './address.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
@@ -53,10 +53,10 @@ export async function listCustomerCompanies(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, CUSTOMER_COMPANY_FILTERS, SORTABLE);
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.customerCompany.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.customerCompany.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

@@ -9,7 +9,7 @@ import { ACTIVE } from '../products/index.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkRequiredText, checkMaxLength } from '../shared/field-checks.js';
 import { comparisonFilter, dateTimeFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page } from '../shared/pagination.js';
+import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import type { AddressInput } from './address.js';
 import { unlockedChannel } from './channel-lock.js';
@@ -35,10 +35,10 @@ export async function listPurgatory(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, PURGATORY_FILTERS, SORTABLE);
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.purgatoryEntry.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.purgatoryEntry.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

@@ -11,7 +11,7 @@ import { nextDocumentNumber } from '../purchasing/index.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkMaxLength } from '../shared/field-checks.js';
 import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page } from '../shared/pagination.js';
+import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { currentCompany } from '../tenancy/index.js';
 import { checkAddress, type AddressInput } from './address.js';
@@ -57,10 +57,10 @@ export async function listSalesOrders(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, SALES_ORDER_FILTERS, SORTABLE);
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.salesOrder.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.salesOrder.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

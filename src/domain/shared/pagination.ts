@@ -53,3 +53,12 @@ export function pageMeta(window: PageWindow, total: number, shown: number): Page
     total,
   };
 }
+
+/**
+ * A page's rows and the total its filter matches, read side by side rather than in a transaction. Sharing one
+ * would not make them agree (under READ COMMITTED each statement reads its own snapshot either way), and it cost
+ * three statements more per page (BEGIN, the audit actor, COMMIT), a third of a small page's work.
+ */
+export function rowsAndTotal<T>(rows: PromiseLike<T[]>, total: PromiseLike<number>): Promise<[T[], number]> {
+  return Promise.all([rows, total]);
+}

@@ -8,7 +8,7 @@ import { byId } from '../../db/tenant-client.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDecimal, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
@@ -47,10 +47,10 @@ export async function listSupplierSkus(db: TenantDb, args: SupplierSkuListArgs, 
   const where: Prisma.SupplierSkuWhereInput = {};
   if (args.supplierId !== undefined && args.supplierId !== null) where.supplierId = args.supplierId;
   if (args.productId !== undefined && args.productId !== null) where.productId = args.productId;
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.supplierSku.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.supplierSku.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

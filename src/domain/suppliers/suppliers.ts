@@ -6,7 +6,7 @@ import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDecimal, checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import type { Decimal } from '../shared/decimal.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
@@ -52,10 +52,10 @@ export async function listSuppliers(db: TenantDb, args: SupplierListArgs, query:
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
   const where: Prisma.SupplierWhereInput = args.q ? { name: { contains: args.q, mode: 'insensitive' } } : {};
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.supplier.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.supplier.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

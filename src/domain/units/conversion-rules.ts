@@ -7,7 +7,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { lockUnitClasses } from './class-lock.js';
 import { checkGivenFactor } from './factors.js';
@@ -49,10 +49,10 @@ export async function listConversionRules(db: TenantDb, args: ConversionRuleList
   if (args.productId !== undefined && args.productId !== null) where.productId = args.productId;
   if (args.unitClassId !== undefined && args.unitClassId !== null) where.convertedUnitOfMeasure = { unitClassId: args.unitClassId };
   if (args.type) where.type = args.type;
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.unitConversionRule.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.unitConversionRule.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

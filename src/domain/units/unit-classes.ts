@@ -5,7 +5,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { lockUnitClasses } from './class-lock.js';
 import { makeBaseUnit } from './rebase.js';
@@ -31,10 +31,10 @@ export async function listUnitClasses(db: TenantDb, args: UnitClassListArgs, que
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
   const where: Prisma.UnitClassWhereInput = args.q ? { name: { contains: args.q, mode: 'insensitive' } } : {};
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.unitClass.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.unitClass.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

@@ -6,7 +6,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { lockUnitClasses } from './class-lock.js';
 import { checkGivenFactor } from './factors.js';
@@ -42,10 +42,10 @@ export async function listUnitsOfMeasure(db: TenantDb, args: UnitOfMeasureListAr
   const where: Prisma.UnitOfMeasureWhereInput = {};
   if (args.unitClassId !== undefined && args.unitClassId !== null) where.unitClassId = args.unitClassId;
   if (args.q) where.name = { contains: args.q, mode: 'insensitive' };
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.unitOfMeasure.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.unitOfMeasure.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 

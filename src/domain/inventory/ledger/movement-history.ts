@@ -5,7 +5,7 @@ import type { TenantDb } from '../../../db/tenant-client.js';
 import { FieldErrorCollector } from '../../shared/errors.js';
 import { namedBySku } from '../../products/index.js';
 import type { PassThroughQuery } from '../../shared/pass-through-query.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../../shared/pagination.js';
 import { parseSort } from '../../shared/sorting.js';
 
 export interface MovementQueryArgs extends PageArgs {
@@ -40,9 +40,9 @@ export async function listMovements(db: TenantDb, args: MovementQueryArgs, query
       ? { occurredAt: { ...(args.occurredFrom ? { gte: args.occurredFrom } : {}), ...(args.occurredTo ? { lt: args.occurredTo } : {}) } }
       : {}),
   };
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.stockMovement.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.stockMovement.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }

@@ -7,7 +7,7 @@ import { byId } from '../../../db/tenant-client.js';
 import { toDecimal, type DecimalInput } from '../../shared/decimal.js';
 import { checkDecimal, LEDGER_DECIMAL } from '../../shared/field-checks.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../../shared/errors.js';
-import { pageMeta, pageWindow, type Page, type PageArgs } from '../../shared/pagination.js';
+import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../../shared/pagination.js';
 import { parseSort } from '../../shared/sorting.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../../shared/pass-through-query.js';
 // What a line shows beyond its columns (in transit, its lots, its carried cost), part of the document's namespace.
@@ -53,10 +53,10 @@ export async function listTransferOrders(db: TenantDb, args: TransferListArgs, q
   if (args.status) where.status = args.status;
   if (args.sourceLocationId != null) where.sourceLocationId = args.sourceLocationId;
   if (args.destinationLocationId != null) where.destinationLocationId = args.destinationLocationId;
-  const [items, total] = await db.$transaction([
+  const [items, total] = await rowsAndTotal(
     db.transferOrder.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.transferOrder.count({ where }),
-  ]);
+  );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 
