@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from '../domain/tenancy/index.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from '../domain/audit/index.js';
+import type { OutboundPolicy } from '../outbound/http-request.js';
 
 /** Where the embedded database lives when DATA_DIR is not set, relative to the working folder. */
 export const DEFAULT_DATA_DIR = './data';
@@ -19,6 +20,12 @@ export interface Config {
   secretKey: string;
   /** Outbound calls may go to private and loopback addresses (development and tests only). */
   allowPrivateOutbound: boolean;
+  /**
+   * OUTBOUND_TIMEOUT_SECONDS: how long any call to another system may take before the service gives up on it (a
+   * request answers 502 naming that system); null (unset): each call's own (10 s; webhooks and labels 15 s; the
+   * rates feed 20 s).
+   */
+  outboundTimeoutMs?: number | null;
   /** TRUST_PROXY: the service runs behind a proxy that sets X-Forwarded-Proto; otherwise that header is ignored. */
   trustProxy?: boolean;
   /** A feed of reference exchange rates in the ECB daily XML format, loaded daily; null: none. */
@@ -158,9 +165,21 @@ export function loadConfig(env: Env = process.env): Config {
     else problems.push(`AUDIT_RETENTION_DAYS must be a whole number of days from 1 to 36500, or forever, got "${env.AUDIT_RETENTION_DAYS}".`);
   }
 
+  let outboundTimeoutMs: number | null = null;
+  if (env.OUTBOUND_TIMEOUT_SECONDS !== undefined && env.OUTBOUND_TIMEOUT_SECONDS.trim() !== '') {
+    const value = Number(env.OUTBOUND_TIMEOUT_SECONDS);
+    if (Number.isFinite(value) && value >= 0.1 && value <= 300) outboundTimeoutMs = Math.round(value * 1000);
+    else problems.push(`OUTBOUND_TIMEOUT_SECONDS must be a number of seconds from 0.1 to 300, got "${env.OUTBOUND_TIMEOUT_SECONDS}".`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   if (secretKey === '') secretKey = embeddedSecretKey(dataDir);
-  return { port, host, dataDir, databaseUrl, baseDomain, secretKey, allowPrivateOutbound: privateOutbound === 'true', trustProxy: trustProxy === 'true', currencyRatesUrl, labelRenderUrl, shippingApi, jobLeaseSeconds, rateLimits, auditRetentionDays };
+  return { port, host, dataDir, databaseUrl, baseDomain, secretKey, allowPrivateOutbound: privateOutbound === 'true', outboundTimeoutMs, trustProxy: trustProxy === 'true', currencyRatesUrl, labelRenderUrl, shippingApi, jobLeaseSeconds, rateLimits, auditRetentionDays };
+}
+
+/** How this service may call other systems (src/outbound/http-request.ts), from its configuration. */
+export function outboundPolicy(config: Pick<Config, 'allowPrivateOutbound' | 'outboundTimeoutMs'>): OutboundPolicy {
+  return { allowPrivate: config.allowPrivateOutbound, timeoutMs: config.outboundTimeoutMs ?? null };
 }
 
 function parseRateLimitsSetting(raw: string | undefined, problems: string[]): Partial<RateLimits> {

@@ -24,6 +24,7 @@ import { serveSchemaIntrospection } from './public-schema.js';
 import { LiveFeed } from '../domain/events/index.js';
 import { serveGraphqlOverWebSocket } from './graphql-ws.js';
 import { randomUUID as newRequestId } from 'node:crypto';
+import { outboundPolicy } from '../config/config.js';
 
 export interface App {
   server: http.Server;
@@ -64,7 +65,7 @@ export function createApp(services: AppServices): App {
   const authenticateGraphql = (req: IncomingMessage, requestId: string) =>
     callsWithSession(req)
       ? authenticateSession(req, services, requestId)
-      : authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, { allowPrivate: config.allowPrivateOutbound });
+      : authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, outboundPolicy(config));
 
   async function route(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');

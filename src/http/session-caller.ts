@@ -18,6 +18,7 @@ import { HttpProblem } from './errors.js';
 import { requestOrigin } from './authenticate.js';
 import { sendJson } from './respond.js';
 import type { AppServices } from './services.js';
+import { outboundPolicy } from '../config/config.js';
 
 export const CSRF_HEADER = 'x-csrf-token';
 export const ACCESS_HEADER = 'x-graphiql-access';
@@ -50,7 +51,7 @@ export async function authenticateSession(req: IncomingMessage, services: AppSer
     },
     secretKey: config.secretKey,
     origin: requestOrigin(req),
-    outbound: { allowPrivate: config.allowPrivateOutbound },
+    outbound: outboundPolicy(config),
   };
 }
 

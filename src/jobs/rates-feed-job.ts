@@ -1,6 +1,6 @@
 // The reference exchange rates of CURRENCY_RATES_URL, loaded by a durable job per company once a day (see
 // schedules in background.ts). A failed load is retried with backoff and leaves the stored rates alone.
-import type { Config } from '../config/config.js';
+import { outboundPolicy, type Config } from '../config/config.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Logger } from '../http/logger.js';
 import { describeError } from '../http/logger.js';
@@ -28,7 +28,7 @@ export const ratesFeedJob: JobHandler = {
 export async function loadRatesFeed(config: Config, prisma: PrismaClient, logger: Logger): Promise<number | null> {
   if (!config.currencyRatesUrl) return null;
   try {
-    const feed = await fetchReferenceRates(config.currencyRatesUrl, { allowPrivate: config.allowPrivateOutbound });
+    const feed = await fetchReferenceRates(config.currencyRatesUrl, outboundPolicy(config));
     const stored = await storeReferenceRates(prisma, feed);
     logger.log('info', 'exchange rates loaded', { as_of: feed.asOf.toISOString().slice(0, 10), rates: feed.rates.length, stored });
     return stored;

@@ -13,7 +13,7 @@ import { Prisma, type Job, type PrismaClient } from '../generated/prisma/client.
 import { tenantClient, type TenantTx } from '../db/tenant-client.js';
 import type { Logger } from '../http/logger.js';
 import { describeError } from '../http/logger.js';
-import type { Config } from '../config/config.js';
+import { outboundPolicy, type Config } from '../config/config.js';
 import { defaultBackoffMs, JobFailedError, JobLostError, type JobHandler, type JobProgress, type JobRun } from './job-handler.js';
 
 export interface WorkerOptions {
@@ -121,7 +121,7 @@ export function createWorker(options: WorkerOptions): Worker {
       prisma,
       db: tenantClient(prisma, job.companyId),
       config: options.config,
-      outbound: { allowPrivate: options.config.allowPrivateOutbound },
+      outbound: outboundPolicy(options.config),
       logger,
       signal: stopping.signal,
       hold: (tx, progress) => hold(tx, job, leaseMs, progress, false),

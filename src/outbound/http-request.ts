@@ -8,6 +8,8 @@ import { UpstreamError } from '../domain/shared/errors.js';
 
 export interface OutboundPolicy {
   allowPrivate: boolean;
+  /** Every call's time limit in place of its own (OUTBOUND_TIMEOUT_SECONDS); null or absent: the call's own. */
+  timeoutMs?: number | null;
 }
 
 export interface OutboundRequest {
@@ -46,7 +48,8 @@ for (const [net, prefix] of [['::1', 128], ['fc00::', 7], ['fe80::', 10], ['::',
 export async function sendOutbound(request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResponse> {
   let url = parseUrl(request);
   const firstHost = url.host;
-  const deadline = AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const timeoutMs = policy.timeoutMs ?? request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadline = AbortSignal.timeout(timeoutMs);
   for (let hop = 0; ; hop++) {
     await refusePrivate(url, request.system, policy);
     let response: Response;
@@ -62,7 +65,7 @@ export async function sendOutbound(request: OutboundRequest, policy: OutboundPol
       const timedOut = deadline.aborted;
       throw new UpstreamError(
         timedOut
-          ? `${capitalized(request.system)} did not answer within ${(request.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000} s.`
+          ? `${capitalized(request.system)} did not answer within ${timeoutMs / 1000} s.`
           : `${capitalized(request.system)} could not be reached (${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}).`,
       );
     }

@@ -30,6 +30,7 @@ import { pageSecurityHeaders } from '../http/content-security.js';
 import { decodePathSegment } from '../http/path-segment.js';
 import { createSofaHandler, type SofaHandler } from './sofa.js';
 import { executeOperation, HOLDS_JSON_TEXT } from '../graphql/shared/compiled-execution.js';
+import { outboundPolicy } from '../config/config.js';
 
 export { REST_BASE_PATH };
 
@@ -80,7 +81,7 @@ export function createRestGateway(services: AppServices): RestGateway {
       }
       if (req.method === 'GET' && (path === '/docs' || path === '/docs/')) return sendHtml(res, 200, docs, docsHeaders);
 
-      const ctx = await authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, { allowPrivate: config.allowPrivateOutbound });
+      const ctx = await authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, outboundPolicy(config));
       return runApiRequest(services, res, ctx, isHeavy(req, url, path), () => withIdempotency(req, res, ctx, (request) => route(request, res, url, path, ctx)));
     },
   };

@@ -13,7 +13,10 @@ interface Received {
   body: any;
 }
 
-const { api, post } = serverForFile(['acme']);
+// Calls to other systems give up after 2 s here (OUTBOUND_TIMEOUT_SECONDS) rather than each call's own 10 s, so the
+// stalled warehouse system below is given up on sooner; the fake answers everything else at once.
+const OUTBOUND_TIMEOUT_MS = 2_000;
+const { api, post } = serverForFile(['acme'], { configure: (config) => ({ ...config, outboundTimeoutMs: OUTBOUND_TIMEOUT_MS }) });
 let wms: http.Server;
 let wmsUrl: string;
 let behaviour: 'ok' | 'fail' | 'stall' | 'huge' | 'redirect' = 'ok';
@@ -158,14 +161,15 @@ describe('POST /purchase-orders/{id}/push-inbound-shipment', () => {
     expect((await api('POST', `/purchase-orders/${po.id}/push-inbound-shipment`)).body.data.sync_status).toBe('synced');
   });
 
-  it('gives up on a warehouse system that does not answer within 10 s', async () => {
+  it('gives up on a warehouse system that does not answer within the time limit', async () => {
     const po = await submittedOrder();
     behaviour = 'stall';
     const started = Date.now();
     const res = await api('POST', `/purchase-orders/${po.id}/push-inbound-shipment`);
     behaviour = 'ok';
     expect(res.status).toBe(502);
-    expect(res.body.message).toBe('The warehouse system did not answer within 10 s.');
+    expect(res.body.message).toBe('The warehouse system did not answer within 2 s.');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(OUTBOUND_TIMEOUT_MS - 50);
     expect(Date.now() - started).toBeLessThan(30_000);
     expect((await api('GET', `/purchase-orders/${po.id}`)).body.data.sync_status).toBe('failed');
   }, 40_000);
@@ -190,5 +194,18 @@ describe('the outbound module', () => {
     await expect(call('http://10.1.2.3/x', false)).rejects.toThrow(/private or loopback address \(10\.1\.2\.3\)/);
     await expect(call('file:///etc/passwd', true)).rejects.toThrow('The address of the warehouse system must be http or https.');
     expect((await call(`${wmsUrl}inbound-shipments`, true)).status).toBe(201);
+  });
+
+  it("waits for each call its own time, or OUTBOUND_TIMEOUT_SECONDS's when that is set", async () => {
+    const { sendOutbound } = await import('../../src/outbound/http-request.js');
+    behaviour = 'stall';
+    try {
+      const stalled = (ownMs: number, policyMs: number | null) =>
+        sendOutbound({ system: 'the warehouse system', method: 'POST', url: `${wmsUrl}inbound-shipments`, json: {}, timeoutMs: ownMs }, { allowPrivate: true, timeoutMs: policyMs });
+      await expect(stalled(300, null)).rejects.toThrow('The warehouse system did not answer within 0.3 s.');
+      await expect(stalled(60_000, 200)).rejects.toThrow('The warehouse system did not answer within 0.2 s.');
+    } finally {
+      behaviour = 'ok';
+    }
   });
 });
