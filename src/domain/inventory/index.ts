@@ -9,7 +9,7 @@ export type { ExportLocation, ExportLocationStock, ExportLotStock, StockExportRo
 export { exportStocksJson } from './export/stock-export-json.js';
 export { exportStocks } from './export/stock-export.js';
 export type { StockExportPage } from './export/stock-export.js';
-export { listMovements } from './ledger/movement-history.js';
+export { listMovements, movementLotNumberSql } from './ledger/movement-history.js';
 export { postStockMovements } from './ledger/post-movements.js';
 export type { MovementInput, PostedMovement, PostingContext } from './ledger/post-movements.js';
 export { revalueReceipt } from './ledger/revalue-receipt.js';

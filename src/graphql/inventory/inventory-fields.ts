@@ -4,6 +4,7 @@ import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
 import { warehouseGroups as groups, adjustments, listStock, listMovements } from '../../domain/inventory/index.js';
 import './compiled-adjustments.js';
+import { compiledList } from '../shared/compiled-records.js';
 import {
   InventoryAdjustmentInput,
   InventoryAdjustmentPageRef,
@@ -13,6 +14,9 @@ import {
   WarehouseGroupPageRef,
   WarehouseGroupUpdateInput,
 } from './inventory-types.js';
+
+// A page of movements written by one statement (compiled-records.ts); the resolver below answers other selections.
+compiledList('stockMovements', 'StockMovement', (ctx, args, query) => listMovements(ctx.db, args, query));
 
 builder.queryFields((t) => ({
   warehouseGroups: t.field({

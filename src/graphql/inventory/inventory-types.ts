@@ -10,7 +10,7 @@ import { pageOf } from '../shared/page.js';
 import { LotDeductionStrategyEnum } from '../products/product-types.js';
 import type { LotDeductionStrategy } from '../../domain/products/index.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
-import { ADJUSTMENT_SOURCE } from '../../domain/inventory/index.js';
+import { ADJUSTMENT_SOURCE, movementLotNumberSql } from '../../domain/inventory/index.js';
 import type { StockRow } from '../../domain/inventory/index.js';
 
 export const WarehouseGroupRef = builder.prismaObject('WarehouseGroup', {
@@ -78,6 +78,7 @@ export const StockMovementRef = builder.prismaObject('StockMovement', {
               const numberOf = new Map(lots.map((lot) => [lot.id, lot.lotNumber]));
               return lotIds.map((id) => numberOf.get(id) ?? null);
             }).load(movement.lotId),
+      extensions: jsonSql({ value: movementLotNumberSql }),
     }),
     quantity: t.expose('quantity', { type: 'Decimal' }),
     unitCost: t.expose('unitCost', {
