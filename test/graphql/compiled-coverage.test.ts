@@ -43,7 +43,6 @@ const FIELD_BY_FIELD: Array<{ reason: string; fields: Record<string, string[]> }
       EdiDocument: ['controlNumber', 'reference'],
       ExchangeRate: ['asOf'],
       ForecastWarehouseRow: ['belowReorderPoint', 'sku'],
-      FulfillmentOrder: ['status'],
       Import: ['stats'],
       ProductionBatch: ['totalPlannedQty', 'workOrderIds'],
       PurgatoryEntry: ['reasons'],

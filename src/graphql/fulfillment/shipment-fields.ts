@@ -12,6 +12,8 @@ import {
 import { BillableLineRef, FulfillmentOrderPageRef, ShipmentCreateInput, ShipmentPageRef } from './shipment-types.js';
 import { compiledList, compiledRecord, compiledMutation } from '../shared/compiled-records.js';
 
+compiledList('fulfillmentOrders', 'FulfillmentOrder', (ctx, args, query) => fulfillment.listFulfillmentOrders(ctx.db, withFilterParams(args), query));
+compiledRecord('fulfillmentOrder', 'FulfillmentOrder', (ctx, args, query) => fulfillment.getFulfillmentOrder(ctx.db, args.id, query));
 compiledList('shipments', 'Shipment', (ctx, args, query) => shipments.listShipments(ctx.db, withFilterParams(args), query));
 compiledRecord('shipment', 'Shipment', (ctx, args, query) => shipments.getShipment(ctx.db, args.id, query));
 

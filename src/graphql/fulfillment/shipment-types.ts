@@ -33,7 +33,7 @@ export const FulfillmentOrderRef = builder.prismaObject('FulfillmentOrder', {
     id: t.exposeInt('id'),
     salesOrderId: t.exposeInt('salesOrderId'),
     warehouse: t.relation('warehouse'),
-    status: t.field({ type: FulfillmentOrderStatusEnum, resolve: (fo) => fo.status as (typeof FULFILLMENT_ORDER_STATUSES)[number] }),
+    status: t.field({ type: FulfillmentOrderStatusEnum, resolve: (fo) => fo.status as (typeof FULFILLMENT_ORDER_STATUSES)[number], extensions: jsonSql(plainColumn('status')) }),
     lines: t.relation('lines', { query: { orderBy: { id: 'asc' } } }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
