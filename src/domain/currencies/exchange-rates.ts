@@ -10,6 +10,7 @@ import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkDecimal } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { roundToCurrency } from '../shared/currency-codes.js';
 import { currentCompany } from '../tenancy/index.js';
 
@@ -37,7 +38,7 @@ export type ExchangeRateQuery = Pick<Prisma.ExchangeRateFindManyArgs, 'select'>;
 
 const SORTABLE = { id: 'id', from: 'fromCurrency', to: 'toCurrency', as_of: 'asOf', created_at: 'createdAt' };
 
-export async function listExchangeRates(db: TenantDb, args: ExchangeRateListArgs): Promise<Page<any>> {
+export async function listExchangeRates(db: TenantDb, args: ExchangeRateListArgs, query: PassThroughQuery = {}): Promise<Page<any>> {
   const errors = new FieldErrorCollector();
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, '-as_of', errors);
@@ -61,14 +62,14 @@ export async function listExchangeRates(db: TenantDb, args: ExchangeRateListArgs
     where.id = { in: inForce.map((rate) => rate.id) };
   }
   const [items, total] = await rowsAndTotal(
-    db.exchangeRate.findMany({ where, orderBy, skip: window.skip, take: window.take }),
+    db.exchangeRate.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
     db.exchangeRate.count({ where }),
   );
   return { items, meta: pageMeta(window, total, items.length) };
 }
 
-export async function getExchangeRate(db: TenantDb | TenantTx, id: number) {
-  const rate = await db.exchangeRate.findUnique({ where: byId(id) });
+export async function getExchangeRate(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {
+  const rate = await db.exchangeRate.findUnique({ ...query, where: byId(id) });
   if (!rate) throw new NotFoundError('Exchange rate', id);
   return rate;
 }

@@ -4,6 +4,9 @@ import { pageArgs, pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
 import { exchangeRates as rates } from '../../domain/currencies/index.js';
 import type { Conversion } from '../../domain/currencies/index.js';
+import { dateOnlyColumn } from '../../domain/shared/selection-json-sql.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { jsonSql } from '../shared/derived-json-types.js';
 
 const ExchangeRateRef = builder.prismaObject('ExchangeRate', {
   description: '1 unit of `from` is worth `rate` units of `to`, from `asOf` until a later rate of the same pair.',
@@ -12,12 +15,16 @@ const ExchangeRateRef = builder.prismaObject('ExchangeRate', {
     from: t.exposeString('fromCurrency'),
     to: t.exposeString('toCurrency'),
     rate: t.expose('rate', { type: 'Decimal' }),
-    asOf: t.string({ description: 'YYYY-MM-DD', resolve: (rate) => formatDateOnly(rate.asOf)! }),
+    asOf: t.string({ description: 'YYYY-MM-DD', resolve: (rate) => formatDateOnly(rate.asOf)!, extensions: jsonSql(dateOnlyColumn('asOf')) }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
 
 const ExchangeRatePageRef = pageOf('ExchangeRatePage', ExchangeRateRef);
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('exchangeRates', 'ExchangeRate', (ctx, args, query) => rates.listExchangeRates(ctx.db, args, query));
+compiledRecord('exchangeRate', 'ExchangeRate', (ctx, args, query) => rates.getExchangeRate(ctx.db, args.id, query));
 
 const ConversionRouteEnum = builder.enumType('CurrencyConversionRoute', {
   description: 'same: no conversion; direct: the stored rate; inverse: 1 / the rate of the opposite pair; base: two legs through the base currency.',
@@ -59,7 +66,7 @@ builder.queryFields((t) => ({
   exchangeRate: t.prismaField({
     type: 'ExchangeRate',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (_query, _root, args, ctx) => rates.getExchangeRate(ctx.db, args.id),
+    resolve: (query, _root, args, ctx) => rates.getExchangeRate(ctx.db, args.id, query),
   }),
   convertCurrency: t.field({
     type: ConversionRef,
