@@ -60,12 +60,13 @@ export function createApp(services: AppServices): App {
   // The subscriptions of this process read the committed outbox for the companies watched here.
   const live = new LiveFeed(database.prisma, { onError: (error) => logger.log('error', 'live event feed round failed', describeError(error)) });
   const rest = createRestGateway(services);
+  const outbound = outboundPolicy(config);
 
   /** The caller of a /graphql request (or WebSocket upgrade): a settings session's cookie, or an API token. */
   const authenticateGraphql = (req: IncomingMessage, requestId: string) =>
     callsWithSession(req)
       ? authenticateSession(req, services, requestId)
-      : authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, outboundPolicy(config));
+      : authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, outbound);
 
   async function route(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');

@@ -69,6 +69,7 @@ export function createRestGateway(services: AppServices): RestGateway {
   const { routes, openApi } = prepareRoutes(schema, () => sofa);
   const docs = docsPage(`${REST_BASE_PATH}/openapi.json`);
   const docsHeaders = pageSecurityHeaders(docs);
+  const outbound = outboundPolicy(config);
 
   return {
     async handle(req, res, url, requestId) {
@@ -81,7 +82,7 @@ export function createRestGateway(services: AppServices): RestGateway {
       }
       if (req.method === 'GET' && (path === '/docs' || path === '/docs/')) return sendHtml(res, 200, docs, docsHeaders);
 
-      const ctx = await authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, outboundPolicy(config));
+      const ctx = await authenticateRequest(req, database.prisma, database.sql, config.baseDomain, requestId, config.secretKey, outbound);
       return runApiRequest(services, res, ctx, isHeavy(req, url, path), () => withIdempotency(req, res, ctx, (request) => route(request, res, url, path, ctx)));
     },
   };
