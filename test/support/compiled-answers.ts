@@ -106,6 +106,11 @@ export async function recordsAsFieldByField(on: Compared, route: RestRoute, path
   for (const id of ids) await restAsFieldByField(on, route, `${path}/${id}`, { id }, (data) => ({ data: data[root] }));
 }
 
+/** A plain list (`path`, no page) equals the field `root` field by field, written by one statement: its body and statement count. */
+export function listAsFieldByField(on: Compared, route: RestRoute, path: string, variables: Variables, root: string) {
+  return restAsFieldByField(on, route, path, variables, (data) => ({ data: data[root] }));
+}
+
 /** A planned page runs fewer statements than field by field: the domain's read of its ids and one statement, not one per relation. */
 export async function fewerStatementsThanFieldByField(on: Compared, route: RestRoute, path: string, variables: Variables) {
   const planned = await on.counter.count(() => restGet(on, path));

@@ -4,4 +4,4 @@ export * as costRuleEnums from './cost-rule-enums.js';
 export * as costRules from './cost-rules.js';
 export { COST_RULE_FILTERS } from './cost-rules.js';
 export { resolveCostRuleRequest } from './resolve-request.js';
-export { optionOf, resolutionJson, resolveCostRule } from './resolve.js';
+export { optionOf, optionSql, resolutionJson, resolveCostRule } from './resolve.js';

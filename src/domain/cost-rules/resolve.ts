@@ -139,6 +139,9 @@ export function optionOf(options: unknown, name: 'auto_apply' | 'add_as_addition
   return typeof options === 'object' && options !== null && (options as Record<string, unknown>)[name] === true;
 }
 
+/** optionOf of the rule row `rule`'s options as SQL: true only for a JSON true under that key of an object. */
+export const optionSql = (rule: string, name: 'auto_apply' | 'add_as_additional_fee') => `coalesce((${rule}.options -> '${name}') = 'true'::jsonb, false)`;
+
 const numberOrNull = (value: Decimal | null) => (value === null ? null : value.toNumber());
 const round = (value: Decimal) => value.toDecimalPlaces(LEDGER_DECIMAL.scale, Decimal.ROUND_HALF_UP);
 

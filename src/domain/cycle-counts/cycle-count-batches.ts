@@ -113,6 +113,14 @@ export async function getCycleCountBatch(db: TenantDb | TenantTx, id: number, qu
   return batch;
 }
 
+// What a batch shows beyond its own columns, as SQL over a row (`batch`; the company as $1) for answers PostgreSQL
+// writes whole (src/graphql/shared/compiled-records.ts). The GraphQL resolver reads the same through a Prisma
+// selection (src/graphql/cycle-counts/batch-fields.ts).
+
+/** The warehouses of the batch's sessions, in the order of the sessions' ids; an empty list for none. */
+export const warehouseIdsSql = (batch: string) =>
+  `(SELECT coalesce(array_agg(s."warehouseId" ORDER BY s.id), '{}') FROM "CycleCountSession" s WHERE s."companyId" = $1::int AND s."batchId" = ${batch}.id)`;
+
 /** Deletes the batch and its sessions while none of them has started (or all that did were cancelled). */
 export async function deleteCycleCountBatch(db: TenantDb, id: number, query: PassThroughQuery = {}) {
   return db.$transaction(async (tx) => {

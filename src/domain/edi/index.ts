@@ -15,4 +15,4 @@ export { ediSummary } from './edi-summary.js';
 export type { EdiSummary } from './edi-summary.js';
 export { writeInvoiceDocument } from './invoice-810.js';
 export { writeShipNotice } from './ship-notice-856.js';
-export { controlNumberText } from './x12.js';
+export { controlNumberText, controlNumberTextSql } from './x12.js';

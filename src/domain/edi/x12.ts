@@ -38,6 +38,8 @@ export const FUNCTIONAL_CODES: Record<string, string> = { '850': 'PO', '855': 'P
 
 /** The interchange control number as written in ISA13. */
 export const controlNumberText = (n: number) => String(n).padStart(9, '0');
+/** controlNumberText of the integer `n` as SQL (lpad alone would cut a longer number to 9 characters). */
+export const controlNumberTextSql = (n: string) => `CASE WHEN length(${n}::text) >= 9 THEN ${n}::text ELSE lpad(${n}::text, 9, '0') END`;
 
 /** Text for an element: no delimiters or line breaks, at most `max` characters. */
 export function x12Text(value: string | null | undefined, max = 80): string {

@@ -53,6 +53,13 @@ export function belowReorderPoint(row: { suggestedOrderQty: Prisma.Decimal }): b
   return row.suggestedOrderQty.gt(0);
 }
 
+/** belowReorderPoint in SQL, for a row written as JSON by one statement. */
+export const belowReorderPointSql = (row: string) => `(${row}."suggestedOrderQty" > 0)`;
+
+/** A row's product's SKU in SQL (null once the product is deleted), as skusOf reads it. */
+export const forecastRowSkuSql = (row: string) =>
+  `(SELECT p.sku FROM "Product" p WHERE p."companyId" = $1::int AND p.id = ${row}."productId")`;
+
 export async function listForecastRows(db: TenantDb, args: ListArgs, query: PassThroughQuery = {}): Promise<Page<any>> {
   await requireFeature(db, FORECAST_FEATURE);
   const { window, orderBy, where } = readListArgs(args, FORECAST_FILTERS, SORTABLE);

@@ -29,6 +29,10 @@ interface StoredShare {
   share: string;
 }
 
+// A stored share's values in SQL, of an element of the allocation's lineShares (storedArrayElements, as `share`).
+export const shareLineIdSql = (share: string) => `(${share}.share ->> 'lineId')::int`;
+export const shareAmountSql = (share: string) => `(${share}.share ->> 'share')::numeric`;
+
 export async function listBillAllocations(db: TenantDb, billId: number, query: PassThroughQuery = {}) {
   const bill = await db.bill.findUnique({ where: byId(billId), select: { id: true } });
   if (!bill) throw new NotFoundError('Bill', billId);

@@ -1,6 +1,6 @@
 // The payables area's front door: what other areas, the GraphQL layer, REST mappings, jobs and the CLI may use.
 // Code outside src/domain/payables/ imports from here, never from a file inside (test/architecture/front-doors.test.ts).
-export { createBillAllocation, deleteBillAllocation, listBillAllocations } from './bill-allocations.js';
+export { createBillAllocation, deleteBillAllocation, listBillAllocations, shareAmountSql, shareLineIdSql } from './bill-allocations.js';
 export { BILL_STATUSES, balanceDue, balanceDueSql } from './bill-balance.js';
 export type { BillStatus } from './bill-balance.js';
 export { MATCH_STATUSES } from './bill-lines.js';

@@ -93,6 +93,18 @@ export async function productionRunTotal(db: TenantDb | TenantTx, batchId: numbe
   return runTotalOf(orders);
 }
 
+// What a batch shows beyond its own columns, as SQL over a row (`batch`; the company as $1) for answers PostgreSQL
+// writes whole (src/graphql/shared/compiled-records.ts). The GraphQL resolvers read the same through a Prisma
+// selection of the batch's work orders (src/graphql/production/batch-fields.ts).
+
+/** The ids of the batch's work orders, ascending; an empty list for none. */
+export const workOrderIdsSql = (batch: string) =>
+  `(SELECT coalesce(array_agg(w.id ORDER BY w.id), '{}') FROM "WorkOrder" w WHERE w."companyId" = $1::int AND w."productionBatchId" = ${batch}.id)`;
+
+/** runTotalOf in SQL: the planned quantity of the batch's work orders that are not cancelled, 0 for none; not yet trimmed. */
+export const runTotalSql = (batch: string) =>
+  `(SELECT coalesce(sum(w."plannedQty") FILTER (WHERE w.status <> 'cancelled'), 0) FROM "WorkOrder" w WHERE w."companyId" = $1::int AND w."productionBatchId" = ${batch}.id)`;
+
 /** Checks every field (name clash and work orders with one query each); the work order ids to set, if given. */
 async function checkInput(tx: TenantTx, input: ProductionBatchInput, id: number | null): Promise<number[] | undefined> {
   const errors = new FieldErrorCollector();

@@ -26,7 +26,7 @@ export {
   storedPaymentTermsSql,
 } from './purchase-orders.js';
 export * as receiving from './receiving.js';
-export { costAdjustmentsOf } from './receiving.js';
+export { costAdjustmentsOf, costAdjustmentsSql } from './receiving.js';
 export * as supplierPortal from './supplier-portal.js';
 export { answerThroughPortal, portalOrder, supplierResponseView, supplierResponseViewSql } from './supplier-portal.js';
 export type { PortalAnswer, PortalRefusal } from './supplier-portal.js';

@@ -248,7 +248,7 @@ export async function addLandedCost(db: TenantDb, reportId: number, cost: Landed
     const shares = spreadShares(report.lines, amountBase, allocation, baseCurrency);
     checkSharesFit(errors, 'amount', 'The amount', report.lines, shares);
     errors.throwIfAny();
-    await revalueReceiptLines(tx, report.lines, shares, { sourceType: 'RECEIVING_REPORT', sourceId: report.id });
+    await revalueReceiptLines(tx, report.lines, shares, { sourceType: COST_ADJUSTMENT_SOURCE, sourceId: report.id });
     await tx.receivingReportCost.create({
       data: {
         receivingReportId: report.id,
@@ -373,12 +373,26 @@ export async function getReceivingReport(db: TenantDb | TenantTx, id: number, qu
   return report;
 }
 
+/** The source type of the cost adjustments a report's late landed costs make. */
+const COST_ADJUSTMENT_SOURCE = 'RECEIVING_REPORT';
+
 /** The cost adjustments each report's late landed costs made to issued stock, by report id. */
 export async function costAdjustmentsOf(db: TenantDb, reportIds: readonly number[]) {
   const rows = await db.costAdjustment.findMany({
-    where: { sourceType: 'RECEIVING_REPORT', sourceId: { in: [...reportIds] } },
+    where: { sourceType: COST_ADJUSTMENT_SOURCE, sourceId: { in: [...reportIds] } },
     orderBy: { id: 'asc' },
     select: { id: true, sourceId: true, movementId: true, quantity: true, amount: true, createdAt: true },
   });
   return reportIds.map((id) => rows.filter((row) => row.sourceId === id));
 }
+
+/**
+ * costAdjustmentsOf in SQL, for the JSON of a report (selection-json-sql.ts): the company's ($1) cost adjustments
+ * (alias `adjustment`) whose source is the report (`owner`), by id.
+ */
+export const costAdjustmentsSql = (_report: string, adjustment: string) => ({
+  from: `"CostAdjustment" ${adjustment}`,
+  where: `${adjustment}."companyId" = $1::int AND ${adjustment}."sourceType" = '${COST_ADJUSTMENT_SOURCE}'`,
+  order: `${adjustment}.id`,
+  owner: `${adjustment}."sourceId"`,
+});

@@ -99,6 +99,20 @@ export const oneById = (type: string, table: string, idColumn: string): JsonSqlF
   }),
 });
 
+/**
+ * The elements of a jsonb array column, in their order (anything but an array: none), each as the column `name` of
+ * the related alias: for a list field of plain objects kept in the row (a rate table's zones), whose own fields then
+ * read `${related}.${name}`.
+ */
+export const storedArrayElements = (type: string, column: string, name: string): JsonSqlField => ({
+  type,
+  many: (row, related) => ({
+    from: `jsonb_array_elements(CASE WHEN jsonb_typeof(${row}."${column}") = 'array' THEN ${row}."${column}" ELSE '[]'::jsonb END) WITH ORDINALITY AS ${related}(${name}, n)`,
+    where: 'true',
+    order: `${related}.n`,
+  }),
+});
+
 // row_to_json names each value by a column alias, which PostgreSQL cuts at 63 bytes.
 const MAX_KEY_LENGTH = 63;
 

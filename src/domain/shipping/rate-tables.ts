@@ -10,6 +10,7 @@ import { isCountryCode } from '../sales/index.js';
 import { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDecimal, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface ZoneInput {
   countries?: string[] | null;
@@ -51,12 +52,21 @@ export function bracketsOf(table: Pick<ShippingRateTable, 'brackets'>): Bracket[
   return ((table.brackets ?? []) as any[]).map((b) => ({ maxWeightLb: new Decimal(b.maxWeightLb), amount: new Decimal(b.amount) }));
 }
 
-export function listRateTables(db: TenantDb) {
-  return db.shippingRateTable.findMany({ orderBy: [{ carrier: 'asc' }, { service: 'asc' }, { id: 'asc' }] });
+// zonesOf and bracketsOf in SQL, of an element of the stored arrays (storedArrayElements in selection-json-sql.ts,
+// as `zone` and `bracket`).
+/** A zone's countries as jsonb (absent or null: none), of a stored zone. */
+export const zoneCountriesSql = (zone: string) => `coalesce(nullif(${zone}.zone -> 'countries', 'null'::jsonb), '[]'::jsonb)`;
+/** A zone's states as jsonb (absent: null), of a stored zone. */
+export const zoneStatesSql = (zone: string) => `nullif(${zone}.zone -> 'states', 'null'::jsonb)`;
+/** A bracket's decimal (kept as a string, or a number) as numeric, of a stored bracket. */
+export const bracketDecimalSql = (key: keyof Bracket) => (bracket: string) => `(${bracket}.bracket ->> '${key}')::numeric`;
+
+export function listRateTables(db: TenantDb, query: PassThroughQuery = {}) {
+  return db.shippingRateTable.findMany({ ...query, orderBy: [{ carrier: 'asc' }, { service: 'asc' }, { id: 'asc' }] });
 }
 
-export async function getRateTable(db: TenantDb | TenantTx, id: number) {
-  const table = await db.shippingRateTable.findUnique({ where: byId(id) });
+export async function getRateTable(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {
+  const table = await db.shippingRateTable.findUnique({ ...query, where: byId(id) });
   if (!table) throw new NotFoundError('Shipping rate table', id);
   return table;
 }

@@ -2,12 +2,18 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { filterArg, filterParams } from '../shared/filters.js';
+import { filterArg, filterParams, withFilterParams } from '../shared/filters.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 import { costRules, resolveCostRuleRequest } from '../../domain/cost-rules/index.js';
 import { CostRuleRef } from './cost-rule-types.js';
 import { CostRuleInput, CostRuleResolveInput } from './cost-rule-inputs.js';
 
 const CostRulePageRef = pageOf('CostRulePage', CostRuleRef);
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections
+// (a scope's scopeExtra, the caller's own JSON, among them).
+compiledList('costRules', 'CostRule', (ctx, args, query) => costRules.listCostRules(ctx.db, withFilterParams(args), query));
+compiledRecord('costRule', 'CostRule', (ctx, args, query) => costRules.getCostRule(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   costRules: t.field({

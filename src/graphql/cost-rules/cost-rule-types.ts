@@ -2,7 +2,9 @@
 // values the descriptions list (the contract's values are upper case; the domain checks them).
 import { builder } from '../builder.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
-import { costRuleEnums as enums, optionOf } from '../../domain/cost-rules/index.js';
+import { costRuleEnums as enums, optionOf, optionSql } from '../../domain/cost-rules/index.js';
+import { dateOnlyColumn } from '../../domain/shared/selection-json-sql.js';
+import { jsonSql } from '../shared/derived-json-types.js';
 
 const { oneOf } = enums;
 
@@ -65,18 +67,29 @@ export const CostRuleRef = builder.prismaObject('CostRule', {
   fields: (t) => ({
     id: t.exposeInt('id'),
     vendorId: t.exposeInt('vendorId', { nullable: true }),
-    vendorName: t.string({ nullable: true, select: { vendor: { select: { name: true } } }, resolve: (rule) => rule.vendor?.name ?? null }),
+    vendorName: t.string({
+      nullable: true,
+      select: { vendor: { select: { name: true } } },
+      resolve: (rule) => rule.vendor?.name ?? null,
+      extensions: jsonSql({
+        value: (rule) => `(SELECT ${rule}_vendor.name FROM "Supplier" ${rule}_vendor WHERE ${rule}_vendor."companyId" = $1::int AND ${rule}_vendor.id = ${rule}."vendorId")`,
+      }),
+    }),
     name: t.exposeString('name'),
     description: t.exposeString('description', { nullable: true }),
-    documentType: t.string({ description: 'The first of document_types.', resolve: (rule) => rule.documentTypes[0] ?? '' }),
+    documentType: t.string({
+      description: 'The first of document_types.',
+      resolve: (rule) => rule.documentTypes[0] ?? '',
+      extensions: jsonSql({ value: (rule) => `coalesce(${rule}."documentTypes"[1], '')` }),
+    }),
     documentTypes: t.exposeStringList('documentTypes', { description: `At least one; each one of ${enums.DOCUMENT_TYPES.join(', ')}.` }),
     tierMode: t.exposeString('tierMode', { description: oneOf(enums.TIER_MODES) }),
     tierQuantityBasis: t.exposeString('tierQuantityBasis', { description: oneOf(enums.TIER_QUANTITY_BASES) }),
     priority: t.exposeInt('priority'),
     status: t.exposeString('status', { description: oneOf(enums.COST_RULE_STATUSES) }),
     isActive: t.exposeBoolean('isActive'),
-    effectiveFrom: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (rule) => formatDateOnly(rule.effectiveFrom) }),
-    effectiveTo: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (rule) => formatDateOnly(rule.effectiveTo) }),
+    effectiveFrom: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (rule) => formatDateOnly(rule.effectiveFrom), extensions: jsonSql(dateOnlyColumn('effectiveFrom')) }),
+    effectiveTo: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (rule) => formatDateOnly(rule.effectiveTo), extensions: jsonSql(dateOnlyColumn('effectiveTo')) }),
     moq: t.expose('moq', { type: 'Decimal', nullable: true }),
     orderMultiple: t.expose('orderMultiple', { type: 'Decimal', nullable: true }),
     outputKind: t.exposeString('outputKind', { description: oneOf(enums.OUTPUT_KINDS) }),
@@ -88,6 +101,14 @@ export const CostRuleRef = builder.prismaObject('CostRule', {
     options: t.field({
       type: CostRuleOptionsRef,
       resolve: (rule) => ({ autoApply: optionOf(rule.options, 'auto_apply'), addAsAdditionalFee: optionOf(rule.options, 'add_as_additional_fee') }),
+      // The same two flags as one row of `options`, a column each.
+      extensions: jsonSql({
+        type: 'CostRuleOptions',
+        one: (rule, options) => ({
+          from: `(SELECT ${optionSql(rule, 'auto_apply')} AS "autoApply", ${optionSql(rule, 'add_as_additional_fee')} AS "addAsAdditionalFee") ${options}`,
+          where: 'true',
+        }),
+      }),
     }),
     scopes: t.relation('scopes', { query: { orderBy: { id: 'asc' } } }),
     conditions: t.relation('conditions', { query: { orderBy: { id: 'asc' } } }),

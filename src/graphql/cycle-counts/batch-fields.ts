@@ -4,19 +4,26 @@ import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
 import { cycleCountBatches as batches } from '../../domain/cycle-counts/index.js';
+import { dateOnlyColumn } from '../../domain/shared/selection-json-sql.js';
+import { jsonSql } from '../shared/derived-json-types.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 
 export const CycleCountBatchRef = builder.prismaObject('CycleCountBatch', {
   description: 'What to count in which warehouses; one session per warehouse.',
   fields: (t) => ({
     id: t.exposeInt('id'),
     name: t.exposeString('name'),
-    warehouseIds: t.intList({ select: { sessions: { select: { warehouseId: true }, orderBy: { id: 'asc' } } }, resolve: (b) => b.sessions.map((s) => s.warehouseId) }),
+    warehouseIds: t.intList({
+      select: { sessions: { select: { warehouseId: true }, orderBy: { id: 'asc' } } },
+      resolve: (b) => b.sessions.map((s) => s.warehouseId),
+      extensions: jsonSql({ value: batches.warehouseIdsSql }),
+    }),
     locationIds: t.exposeIntList('locationIds', { description: 'Empty: every location of each warehouse.' }),
     productIds: t.exposeIntList('productIds'),
     categoryIds: t.exposeIntList('categoryIds', { description: "A product's category or subcategory." }),
     tagIds: t.exposeIntList('tagIds'),
     blind: t.exposeBoolean('blind', { description: 'Expected quantities are hidden while counting.' }),
-    scheduledFor: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (b) => formatDateOnly(b.scheduledFor) }),
+    scheduledFor: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (b) => formatDateOnly(b.scheduledFor), extensions: jsonSql(dateOnlyColumn('scheduledFor')) }),
     notes: t.exposeString('notes', { nullable: true }),
     sessions: t.relation('sessions', { query: { orderBy: { id: 'asc' } } }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
@@ -25,6 +32,10 @@ export const CycleCountBatchRef = builder.prismaObject('CycleCountBatch', {
 });
 
 const CycleCountBatchPageRef = pageOf('CycleCountBatchPage', CycleCountBatchRef);
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('cycleCountBatches', 'CycleCountBatch', (ctx, args, query) => batches.listCycleCountBatches(ctx.db, args, query));
+compiledRecord('cycleCountBatch', 'CycleCountBatch', (ctx, args, query) => batches.getCycleCountBatch(ctx.db, args.id, query));
 
 const CycleCountBatchInput = builder.inputType('CycleCountBatchInput', {
   fields: (t) => ({

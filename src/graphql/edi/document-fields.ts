@@ -3,7 +3,9 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { filterArg, filterParams } from '../shared/filters.js';
+import { filterArg, filterParams, withFilterParams } from '../shared/filters.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { jsonSql } from '../shared/derived-json-types.js';
 import {
   acknowledgeEdiDocument,
   ediDocumentsInOrder,
@@ -12,6 +14,7 @@ import {
   sendEdiDocument,
   receiveInterchange,
   controlNumberText,
+  controlNumberTextSql,
 } from '../../domain/edi/index.js';
 
 const EdiReferenceRef = builder.objectRef<{ type: string; id: number }>('EdiReference').implement({
@@ -29,7 +32,12 @@ export const EdiDocumentRef = builder.prismaObject('EdiDocument', {
     direction: t.exposeString('direction', { description: 'inbound or outbound' }),
     type: t.exposeString('type', { description: '850, 855, 856, 810 or 997' }),
     channelId: t.exposeInt('channelId'),
-    controlNumber: t.string({ description: 'The interchange control number (ISA13), 9 digits.', select: { controlNumber: true }, resolve: (d) => controlNumberText(d.controlNumber) }),
+    controlNumber: t.string({
+      description: 'The interchange control number (ISA13), 9 digits.',
+      select: { controlNumber: true },
+      resolve: (d) => controlNumberText(d.controlNumber),
+      extensions: jsonSql({ value: (d) => controlNumberTextSql(`${d}."controlNumber"`) }),
+    }),
     groupControlNumber: t.exposeInt('groupControlNumber', { description: 'GS06: what a 997 names in AK1.' }),
     status: t.exposeString('status', { description: 'pending, sent, accepted, rejected or failed' }),
     reference: t.field({
@@ -37,6 +45,15 @@ export const EdiDocumentRef = builder.prismaObject('EdiDocument', {
       nullable: true,
       select: { referenceType: true, referenceId: true },
       resolve: (d) => (d.referenceType && d.referenceId !== null ? { type: d.referenceType, id: d.referenceId } : null),
+      // The same pair as one row of `reference`, when there is one (an empty type is none, as it is above).
+      extensions: jsonSql({
+        type: 'EdiReference',
+        one: (d, reference) => ({
+          from: `(SELECT ${d}."referenceType" AS type, ${d}."referenceId" AS id) ${reference}`,
+          where: 'true',
+          when: `${d}."referenceType" <> '' AND ${d}."referenceId" IS NOT NULL`,
+        }),
+      }),
     }),
     error: t.exposeString('error', { nullable: true, description: 'Why delivery failed, why an inbound document was rejected, or why an 850 waits in purgatory.' }),
     raw: t.exposeString('raw', { description: 'The X12 interchange as sent or received.' }),
@@ -52,6 +69,10 @@ const EdiAcknowledgementInput = builder.inputType('EdiAcknowledgementInput', {
 });
 
 const EdiDocumentPageRef = pageOf('EdiDocumentPage', EdiDocumentRef);
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('ediDocuments', 'EdiDocument', (ctx, args, query) => listEdiDocuments(ctx.db, withFilterParams(args), query));
+compiledRecord('ediDocument', 'EdiDocument', (ctx, args, query) => getEdiDocument(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   ediDocuments: t.field({

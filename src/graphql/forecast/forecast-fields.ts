@@ -2,9 +2,11 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { filterArg, filterParams } from '../shared/filters.js';
+import { filterArg, filterParams, withFilterParams } from '../shared/filters.js';
 import { loaderFor } from '../shared/loaders.js';
 import { forecastRows as forecast, requestForecastRefresh } from '../../domain/forecast/index.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { jsonSql } from '../shared/derived-json-types.js';
 
 const ForecastWarehouseRowRef = builder.prismaObject('ForecastWarehouseRow', {
   description:
@@ -21,6 +23,7 @@ const ForecastWarehouseRowRef = builder.prismaObject('ForecastWarehouseRow', {
         const skus = await forecast.skusOf(ctx.db, ids);
         return ids.map((id) => skus.get(id) ?? null);
       }).load(row.productId),
+      extensions: jsonSql({ value: forecast.forecastRowSkuSql }),
     }),
     onHand: t.expose('onHand', { type: 'Decimal', description: 'Stock at the warehouse and its locations.' }),
     available: t.expose('available', { type: 'Decimal', description: 'max(on hand − reserved for open sales orders and work orders, 0).' }),
@@ -42,12 +45,17 @@ const ForecastWarehouseRowRef = builder.prismaObject('ForecastWarehouseRow', {
       description: 'Demand in the last 90 days and available + incoming at or below the reorder point (exactly when suggested_order_qty > 0).',
       select: { suggestedOrderQty: true },
       resolve: (row) => forecast.belowReorderPoint(row),
+      extensions: jsonSql({ value: forecast.belowReorderPointSql }),
     }),
     computedAt: t.expose('computedAt', { type: 'DateTime', description: 'When the refresh that computed the row ran.' }),
   }),
 });
 
 const ForecastWarehouseRowPageRef = pageOf('ForecastWarehouseRowPage', ForecastWarehouseRowRef);
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('forecastWarehouseRows', 'ForecastWarehouseRow', (ctx, args, query) => forecast.listForecastRows(ctx.db, withFilterParams(args), query));
+compiledRecord('forecastWarehouseRow', 'ForecastWarehouseRow', (ctx, args, query) => forecast.getForecastRow(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   forecastWarehouseRows: t.field({

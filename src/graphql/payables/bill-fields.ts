@@ -14,10 +14,11 @@ import {
   listBillAllocations,
 } from '../../domain/payables/index.js';
 import { BillAllocationInput, BillApproveInput, BillCreateInput, BillPageRef, BillPaymentInput, BillUpdateInput } from './bill-types.js';
-import { compiledList, compiledRecord, compiledMutation } from '../shared/compiled-records.js';
+import { compiledArray, compiledList, compiledRecord, compiledMutation } from '../shared/compiled-records.js';
 
 compiledList('bills', 'Bill', (ctx, args, query) => bills.listBills(ctx.db, withFilterParams(args), query));
 compiledRecord('bill', 'Bill', (ctx, args, query) => bills.getBill(ctx.db, args.id, query));
+compiledArray('billAllocations', 'BillAllocation', (ctx, args, query) => listBillAllocations(ctx.db, args.billId, query));
 
 builder.queryFields((t) => ({
   bills: t.field({

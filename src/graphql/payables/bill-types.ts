@@ -9,12 +9,14 @@ import {
   balanceDue,
   balanceDueSql,
   type BillStatus,
+  shareAmountSql,
+  shareLineIdSql,
   MATCH_STATUSES,
   type MatchStatus,
 } from '../../domain/payables/index.js';
 import { LANDED_COST_ALLOCATIONS } from '../../domain/purchasing/index.js';
 import { jsonSql } from '../shared/derived-json-types.js';
-import { dateOnlyColumn, plainColumn } from '../../domain/shared/selection-json-sql.js';
+import { dateOnlyColumn, plainColumn, storedArrayElements } from '../../domain/shared/selection-json-sql.js';
 import { decimalSql } from '../../domain/shared/json-sql.js';
 
 export const BillStatusEnum = builder.enumType('BillStatus', { values: BILL_STATUSES });
@@ -60,8 +62,8 @@ export const BillPaymentRef = builder.prismaObject('BillPayment', {
 
 const LineShareRef = builder.objectRef<{ lineId: number; share: Decimal }>('BillAllocationLineShare').implement({
   fields: (t) => ({
-    lineId: t.exposeInt('lineId', { description: 'The receiving report line.' }),
-    share: t.field({ type: 'Decimal', description: 'In the base currency.', resolve: (s) => s.share }),
+    lineId: t.exposeInt('lineId', { description: 'The receiving report line.', extensions: jsonSql({ value: shareLineIdSql }) }),
+    share: t.field({ type: 'Decimal', description: 'In the base currency.', resolve: (s) => s.share, extensions: jsonSql({ value: (share) => decimalSql(shareAmountSql(share)) }) }),
   }),
 });
 
@@ -83,6 +85,7 @@ export const BillAllocationRef = builder.prismaObject('BillAllocation', {
       description: 'The base amount each receipt line took.',
       select: { lineShares: true },
       resolve: (allocation) => (allocation.lineShares as unknown as Array<{ lineId: number; share: string }>).map((s) => ({ lineId: s.lineId, share: new Decimal(s.share) })),
+      extensions: jsonSql(storedArrayElements('BillAllocationLineShare', 'lineShares', 'share')),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),

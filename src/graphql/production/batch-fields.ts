@@ -2,8 +2,11 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { filterArg, filterParams } from '../shared/filters.js';
+import { filterArg, filterParams, withFilterParams } from '../shared/filters.js';
 import { productionBatches as batches, runTotalOf } from '../../domain/production/index.js';
+import { decimalSql } from '../../domain/shared/json-sql.js';
+import { jsonSql } from '../shared/derived-json-types.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 
 // Both computed fields read the same selection of the batch's work orders, so a page loads them in one query.
 const WORK_ORDERS = { workOrders: { select: { id: true, status: true, plannedQty: true }, orderBy: { id: 'asc' as const } } };
@@ -19,12 +22,14 @@ const ProductionBatchRef = builder.prismaObject('ProductionBatch', {
       description: 'The work orders of the batch, by id.',
       select: WORK_ORDERS,
       resolve: (batch) => batch.workOrders.map((order) => order.id),
+      extensions: jsonSql({ value: batches.workOrderIdsSql }),
     }),
     totalPlannedQty: t.field({
       type: 'Decimal',
       description: 'The planned quantity of the work orders of the batch that are not cancelled.',
       select: WORK_ORDERS,
       resolve: (batch) => runTotalOf(batch.workOrders),
+      extensions: jsonSql({ value: (batch) => decimalSql(batches.runTotalSql(batch)) }),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -32,6 +37,10 @@ const ProductionBatchRef = builder.prismaObject('ProductionBatch', {
 });
 
 const ProductionBatchPageRef = pageOf('ProductionBatchPage', ProductionBatchRef);
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('productionBatches', 'ProductionBatch', (ctx, args, query) => batches.listProductionBatches(ctx.db, withFilterParams(args), query));
+compiledRecord('productionBatch', 'ProductionBatch', (ctx, args, query) => batches.getProductionBatch(ctx.db, args.id, query));
 
 // Optional in the schema so that a missing name is a 422 naming it, from the domain.
 const batchFields = (t: InputFieldBuilder, creating: boolean) => ({

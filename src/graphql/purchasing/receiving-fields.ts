@@ -4,6 +4,11 @@ import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
 import { receiving } from '../../domain/purchasing/index.js';
 import { LandedCostInput, ReceivingReportInput, ReceivingReportPageRef } from './receiving-types.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('receivingReports', 'ReceivingReport', (ctx, args, query) => receiving.listReceivingReports(ctx.db, args, query));
+compiledRecord('receivingReport', 'ReceivingReport', (ctx, args, query) => receiving.getReceivingReport(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   receivingReports: t.field({

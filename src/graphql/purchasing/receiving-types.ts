@@ -1,8 +1,9 @@
 // GraphQL types of receiving reports.
 import { builder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
-import { costAdjustmentsOf, LANDED_COST_ALLOCATIONS } from '../../domain/purchasing/index.js';
+import { costAdjustmentsOf, costAdjustmentsSql, LANDED_COST_ALLOCATIONS } from '../../domain/purchasing/index.js';
 import { loaderFor } from '../shared/loaders.js';
+import { jsonSql } from '../shared/derived-json-types.js';
 
 export const LandedCostAllocationEnum = builder.enumType('LandedCostAllocation', {
   description: 'How a landed cost is spread over the lines of a receipt: by value (base quantity × purchase cost), base quantity or weight (base quantity × product weight in lb).',
@@ -44,9 +45,9 @@ const CostAdjustmentRef = builder.objectRef<CostAdjustmentRow>('ReceiptCostAdjus
   fields: (t) => ({
     id: t.exposeInt('id'),
     movementId: t.exposeInt('movementId'),
-    quantity: t.field({ type: 'Decimal', resolve: (row) => row.quantity }),
-    amount: t.field({ type: 'Decimal', description: 'In base currency.', resolve: (row) => row.amount }),
-    createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
+    quantity: t.expose('quantity', { type: 'Decimal' }),
+    amount: t.expose('amount', { type: 'Decimal', description: 'In base currency.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
 
@@ -66,6 +67,8 @@ export const ReceivingReportRef = builder.prismaObject('ReceivingReport', {
       type: [CostAdjustmentRef],
       description: 'What late landed costs added to stock of this receipt that had already been issued.',
       resolve: (report, _args, ctx) => loaderFor(ctx, 'receiptCostAdjustments', (ids: readonly number[]) => costAdjustmentsOf(ctx.db, ids)).load(report.id),
+      // The rows costAdjustmentsOf reads; their exposed fields read their columns.
+      extensions: jsonSql({ type: 'ReceiptCostAdjustment', many: costAdjustmentsSql }),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),

@@ -3,7 +3,9 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { filterArg, filterParams } from '../shared/filters.js';
+import { filterArg, filterParams, withFilterParams } from '../shared/filters.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { embeddedDocuments, jsonSql } from '../shared/derived-json-types.js';
 import {
   getSalesOrder,
   receiveChannelOrder,
@@ -29,7 +31,11 @@ const PurgatoryEntryRef = builder.prismaObject('PurgatoryEntry', {
     channelId: t.exposeInt('channelId'),
     externalOrderId: t.exposeString('externalOrderId'),
     payload: t.expose('payload', { type: 'JSON', description: 'The order as the channel posted it.' }),
-    reasons: t.field({ type: [PurgatoryReasonRef], resolve: (entry) => entry.reasons as unknown as PurgatoryReason[] }),
+    reasons: t.field({
+      type: [PurgatoryReasonRef],
+      resolve: (entry) => entry.reasons as unknown as PurgatoryReason[],
+      extensions: jsonSql(embeddedDocuments('reasons')),
+    }),
     status: t.exposeString('status', { description: 'pending, resolved or discarded' }),
     salesOrderId: t.exposeInt('salesOrderId', { nullable: true, description: 'The order it became, once resolved.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
@@ -39,6 +45,11 @@ const PurgatoryEntryRef = builder.prismaObject('PurgatoryEntry', {
 });
 
 const PurgatoryPageRef = pageOf('PurgatoryPage', PurgatoryEntryRef);
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections
+// (the payload, the caller's own JSON, among them).
+compiledList('purgatoryEntries', 'PurgatoryEntry', (ctx, args, query) => purgatory.listPurgatory(ctx.db, withFilterParams(args), query));
+compiledRecord('purgatoryEntry', 'PurgatoryEntry', (ctx, args, query) => purgatory.getPurgatoryEntry(ctx.db, args.id, query));
 
 const IntakeOutcomeEnum = builder.enumType('OrderIntakeOutcome', { values: ['created', 'existing', 'purgatory'] as const });
 

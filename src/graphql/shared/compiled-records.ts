@@ -120,6 +120,28 @@ export function compiledList(
   });
 }
 
+/**
+ * A root field answering a plain list of `typeName` (no page, as `shippingRateTables`): `list` is the field's
+ * domain call given the Prisma query that reads ids only, and one statement writes the records in its order.
+ */
+export function compiledArray(
+  fieldName: string,
+  typeName: string,
+  list: (ctx: RequestContext, args: Record<string, any>, query: typeof IDS_ONLY) => Promise<IdRow[]>,
+): void {
+  COMPILED_ROOT_TYPES.set(fieldName, typeName);
+  registerCompiledRootField(fieldName, (scope, fieldNodes, args) => {
+    const table = tableOf(scope, typeName);
+    const selection = table && selectionOf(scope, typeName, fieldNodes);
+    if (!table || !selection) return null;
+    return async (ctx, options) => {
+      const rows = await list(ctx, args, IDS_ONLY);
+      const [array] = await recordsOf(scope, ctx, typeName, table, rows.map((row) => row.id), [selection]);
+      return answerJson(array!, options);
+    };
+  });
+}
+
 /** A root field answering one record of `typeName`: `get` is the field's domain call given the Prisma query that reads the id only. */
 export function compiledRecord(
   fieldName: string,

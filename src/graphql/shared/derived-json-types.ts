@@ -37,24 +37,55 @@ export const jsonSql = (field: DeclaredSql) => ({ jsonSql: field });
 const DOCUMENT_COLUMN_TYPES: Record<string, string> = { String: 'text', Int: 'int', Boolean: 'boolean', Decimal: 'numeric' };
 
 /**
+ * The columns of a row of `type` read from a stored JSON object: its exposed fields' keys, typed by their scalars,
+ * and `extra` columns read by fields that declare their own SQL (a decimal kept as a string).
+ */
+function documentColumns(type: GraphQLObjectType, extra: Record<string, string>): string[] {
+  const columns: string[] = [];
+  for (const field of Object.values(type.getFields())) {
+    const exposed = (field.extensions as { pothosExposedField?: string }).pothosExposedField;
+    const sqlType = DOCUMENT_COLUMN_TYPES[getNamedType(field.type).name];
+    if (exposed && sqlType) columns.push(`${quote(exposed)} ${sqlType}`);
+    else if (!(field.extensions as { jsonSql?: unknown }).jsonSql) throw new Error(`${type.name}.${field.name} cannot be read from a document.`);
+  }
+  return [...columns, ...Object.entries(extra).map(([key, sqlType]) => `${quote(key)} ${sqlType}`)];
+}
+
+/**
  * A jsonb column holding one object of the field's type (an address): the object's keys are read as the columns
  * of a row of that type, whose exposed fields then read them as they read any row. Null unless it is an object.
  */
 export const embeddedDocument =
   (column: string) =>
   (type: GraphQLObjectType): JsonSqlField => {
-    const columns = Object.values(type.getFields()).map((field) => {
-      const exposed = (field.extensions as { pothosExposedField?: string }).pothosExposedField;
-      const sqlType = DOCUMENT_COLUMN_TYPES[getNamedType(field.type).name];
-      if (!exposed || !sqlType) throw new Error(`${type.name}.${field.name} cannot be read from a document.`);
-      return `${quote(exposed)} ${sqlType}`;
-    });
+    const columns = documentColumns(type, {});
     return {
       type: type.name,
       one: (row, related) => ({
         from: `jsonb_to_record(${row}.${quote(column)}) AS ${related}(${columns.join(', ')})`,
         where: 'true',
         when: `jsonb_typeof(${row}.${quote(column)}) = 'object'`,
+      }),
+    };
+  };
+
+/**
+ * A jsonb column holding a list of objects of the field's type (a purgatory entry's reasons), read as
+ * embeddedDocument reads one, in the list's order; none unless it is an array. `extra`: keys read by fields that
+ * declare their own SQL, with their SQL types.
+ */
+export const embeddedDocuments =
+  (column: string, extra: Record<string, string> = {}) =>
+  (type: GraphQLObjectType): JsonSqlField => {
+    const columns = documentColumns(type, extra);
+    const names = columns.map((definition) => definition.slice(0, definition.lastIndexOf(' ')));
+    return {
+      type: type.name,
+      many: (row, related) => ({
+        from: `ROWS FROM (jsonb_to_recordset(${row}.${quote(column)}) AS (${columns.join(', ')})) WITH ORDINALITY AS ${related}(${names.join(', ')}, n)`,
+        where: 'true',
+        order: `${related}.n`,
+        when: `jsonb_typeof(${row}.${quote(column)}) = 'array'`,
       }),
     };
   };

@@ -2,18 +2,27 @@
 import { builder } from '../builder.js';
 import { rateTables as tables } from '../../domain/shipping/index.js';
 import type { Bracket, Zone } from '../../domain/shipping/index.js';
+import { compactJsonSql, decimalSql } from '../../domain/shared/json-sql.js';
+import { storedArrayElements } from '../../domain/shared/selection-json-sql.js';
+import { compiledArray, compiledRecord } from '../shared/compiled-records.js';
+import { jsonSql } from '../shared/derived-json-types.js';
 
 const ZoneRef = builder.objectRef<Zone>('ShippingZone').implement({
   fields: (t) => ({
-    countries: t.stringList({ resolve: (z) => z.countries }),
-    states: t.stringList({ nullable: true, description: 'Only these states of the countries; null: the whole countries.', resolve: (z) => z.states }),
+    countries: t.stringList({ resolve: (z) => z.countries, extensions: jsonSql({ value: (zone) => compactJsonSql(tables.zoneCountriesSql(zone)) }) }),
+    states: t.stringList({
+      nullable: true,
+      description: 'Only these states of the countries; null: the whole countries.',
+      resolve: (z) => z.states,
+      extensions: jsonSql({ value: (zone) => compactJsonSql(tables.zoneStatesSql(zone)) }),
+    }),
   }),
 });
 
 const BracketRef = builder.objectRef<Bracket>('ShippingBracket').implement({
   fields: (t) => ({
-    maxWeightLb: t.field({ type: 'Decimal', resolve: (b) => b.maxWeightLb }),
-    amount: t.field({ type: 'Decimal', resolve: (b) => b.amount }),
+    maxWeightLb: t.field({ type: 'Decimal', resolve: (b) => b.maxWeightLb, extensions: jsonSql({ value: (b) => decimalSql(tables.bracketDecimalSql('maxWeightLb')(b)) }) }),
+    amount: t.field({ type: 'Decimal', resolve: (b) => b.amount, extensions: jsonSql({ value: (b) => decimalSql(tables.bracketDecimalSql('amount')(b)) }) }),
   }),
 });
 
@@ -24,8 +33,8 @@ builder.prismaObject('ShippingRateTable', {
     carrier: t.exposeString('carrier'),
     service: t.exposeString('service'),
     currency: t.exposeString('currency'),
-    zones: t.field({ type: [ZoneRef], resolve: (table) => tables.zonesOf(table) }),
-    brackets: t.field({ type: [BracketRef], resolve: (table) => tables.bracketsOf(table) }),
+    zones: t.field({ type: [ZoneRef], resolve: (table) => tables.zonesOf(table), extensions: jsonSql(storedArrayElements('ShippingZone', 'zones', 'zone')) }),
+    brackets: t.field({ type: [BracketRef], resolve: (table) => tables.bracketsOf(table), extensions: jsonSql(storedArrayElements('ShippingBracket', 'brackets', 'bracket')) }),
     dimDivisor: t.expose('dimDivisor', { type: 'Decimal' }),
     estimatedDays: t.exposeInt('estimatedDays', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
@@ -59,15 +68,19 @@ const RateTableInput = builder.inputType('ShippingRateTableInput', {
   }),
 });
 
+// The list and records written by one statement; the resolvers below answer other selections.
+compiledArray('shippingRateTables', 'ShippingRateTable', (ctx, _args, query) => tables.listRateTables(ctx.db, query));
+compiledRecord('shippingRateTable', 'ShippingRateTable', (ctx, args, query) => tables.getRateTable(ctx.db, args.id, query));
+
 builder.queryFields((t) => ({
   shippingRateTables: t.prismaField({
     type: ['ShippingRateTable'],
-    resolve: (_query, _root, _args, ctx) => tables.listRateTables(ctx.db),
+    resolve: (query, _root, _args, ctx) => tables.listRateTables(ctx.db, query),
   }),
   shippingRateTable: t.prismaField({
     type: 'ShippingRateTable',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (_query, _root, args, ctx) => tables.getRateTable(ctx.db, args.id),
+    resolve: (query, _root, args, ctx) => tables.getRateTable(ctx.db, args.id, query),
   }),
 }));
 

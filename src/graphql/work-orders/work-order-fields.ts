@@ -10,7 +10,7 @@ import {
   workOrderCompletions as completions,
 } from '../../domain/work-orders/index.js';
 import { WorkOrderCreateInput, WorkOrderPageRef, WorkOrderUpdateInput } from './work-order-types.js';
-import { compiledList, compiledRecord, compiledMutation } from '../shared/compiled-records.js';
+import { compiledArray, compiledList, compiledRecord, compiledMutation } from '../shared/compiled-records.js';
 
 const ReasonInput = builder.inputType('WorkOrderReasonInput', { fields: (t) => ({ reason: t.string({ required: false }) }) });
 const CompleteInput = builder.inputType('WorkOrderCompleteInput', {
@@ -36,6 +36,9 @@ const CompletionInput = builder.inputType('WorkOrderCompletionInput', {
 
 compiledList('workOrders', 'WorkOrder', (ctx, args, query) => workOrders.listWorkOrders(ctx.db, withFilterParams(args), query));
 compiledRecord('workOrder', 'WorkOrder', (ctx, args, query) => workOrders.getWorkOrder(ctx.db, args.id, query));
+
+// A work order's production entries, written by one statement; the resolver below answers other selections.
+compiledArray('workOrderCompletions', 'WorkOrderCompletion', (ctx, args, query) => completions.listCompletions(ctx.db, args.workOrderId, query));
 
 const actor = (ctx: { caller: { tokenId: number | null } }) => ({ tokenId: ctx.caller.tokenId });
 

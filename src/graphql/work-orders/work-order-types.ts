@@ -7,8 +7,8 @@ import { WORK_ORDER_STATUSES } from '../../domain/work-orders/index.js';
 import type { ConsumedComponent } from '../../domain/work-orders/index.js';
 import { Decimal } from '../../domain/shared/decimal.js';
 import { REST_BASE_PATH } from '../../rest/base-path.js';
-import { jsonSql } from '../shared/derived-json-types.js';
-import { compactJsonColumn, dateOnlyColumn, flatObjectColumn } from '../../domain/shared/selection-json-sql.js';
+import { embeddedDocuments, jsonSql } from '../shared/derived-json-types.js';
+import { compactJsonColumn, dateOnlyColumn, decimalColumn, flatObjectColumn } from '../../domain/shared/selection-json-sql.js';
 
 
 /** The paths of a work order's sub-resources under its own path: what `links` answers, in JS and in SQL alike. */
@@ -123,8 +123,8 @@ const ConsumedComponentRef = builder.objectRef<ConsumedComponent>('WorkOrderCons
     productId: t.exposeInt('productId'),
     locationId: t.exposeInt('locationId'),
     lotId: t.exposeInt('lotId', { nullable: true }),
-    quantity: t.field({ type: 'Decimal', description: "In the component's base unit.", resolve: (c) => new Decimal(c.quantity) }),
-    unitCost: t.field({ type: 'Decimal', description: 'FIFO cost per unit, base currency.', resolve: (c) => new Decimal(c.unitCost) }),
+    quantity: t.field({ type: 'Decimal', description: "In the component's base unit.", resolve: (c) => new Decimal(c.quantity), extensions: jsonSql(decimalColumn('quantity')) }),
+    unitCost: t.field({ type: 'Decimal', description: 'FIFO cost per unit, base currency.', resolve: (c) => new Decimal(c.unitCost), extensions: jsonSql(decimalColumn('unitCost')) }),
   }),
 });
 
@@ -135,13 +135,18 @@ export const WorkOrderCompletionRef = builder.prismaObject('WorkOrderCompletion'
     workOrderId: t.exposeInt('workOrderId'),
     quantity: t.expose('quantity', { type: 'Decimal' }),
     lotNumber: t.exposeString('lotNumber', { nullable: true }),
-    productionDate: t.string({ nullable: true, resolve: (c) => formatDateOnly(c.productionDate) }),
-    expiryDate: t.string({ nullable: true, resolve: (c) => formatDateOnly(c.expiryDate) }),
+    productionDate: t.string({ nullable: true, resolve: (c) => formatDateOnly(c.productionDate), extensions: jsonSql(dateOnlyColumn('productionDate')) }),
+    expiryDate: t.string({ nullable: true, resolve: (c) => formatDateOnly(c.expiryDate), extensions: jsonSql(dateOnlyColumn('expiryDate')) }),
     unitCost: t.expose('unitCost', { type: 'Decimal', description: 'Of the output, base currency: (components + BOM extra costs + service) / quantity.' }),
     componentsCost: t.expose('componentsCost', { type: 'Decimal' }),
     extraCost: t.expose('extraCost', { type: 'Decimal' }),
     serviceCost: t.expose('serviceCost', { type: 'Decimal' }),
-    components: t.field({ type: [ConsumedComponentRef], description: 'What was consumed, per location and lot.', resolve: (c) => c.components as unknown as ConsumedComponent[] }),
+    components: t.field({
+      type: [ConsumedComponentRef],
+      description: 'What was consumed, per location and lot.',
+      resolve: (c) => c.components as unknown as ConsumedComponent[],
+      extensions: jsonSql(embeddedDocuments('components', { quantity: 'numeric', unitCost: 'numeric' })),
+    }),
     createdBy: t.exposeInt('createdBy', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),

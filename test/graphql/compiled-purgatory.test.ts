@@ -1,0 +1,132 @@
+// Purgatory entries answered in one go (compiledList and compiledRecord in src/graphql/shared/compiled-records.ts):
+// the domain picks the page (its filters and sort, reading ids only), and one statement writes the entries as the
+// selection asks, with the reasons declared beside their resolver (the stored list's objects, in its order). The
+// payload is the caller's own JSON and has no SQL, so the REST routes, which ask for it, are answered field by
+// field as before; here the REST routes' selections without it, and random selections, are compared over /graphql
+// with graphql's ordinary execution field by field, keys in the same order and values alike. The data is varied:
+// entries made by the order intake (an unknown SKU, an inactive product, a bad address, a conflicting replay; one
+// resolved, one discarded), and entries written directly with no reasons or several, reasons without a line or
+// whose line is missing, messages JSON must escape, and dates or none. A page runs as many statements for 10
+// entries as for 100. An entry has no relations, so field by field reads a page in the domain's one read too: no
+// fewer statements are claimed.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tenantClient } from '../../src/db/tenant-client.js';
+import { purgatoryRoutes } from '../../rest-mapping/purgatory.js';
+import { openTestDatabase } from '../support/test-database.js';
+import { serverForFile } from '../support/file-server.js';
+import { statementCounter } from '../support/statement-log.js';
+import { getRoute, pageAndRecordQueries, queryAsFieldByField, selectionsAsFieldByField, writtenAsJson, type Compared } from '../support/compiled-answers.js';
+
+const counter = statementCounter();
+const { server, companies: { acme }, api, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const on: Compared = { server, counter, tenant: acme };
+/** A REST route's query without the payload (the caller's own JSON, answered by its resolver). */
+const withoutPayload = (path: string) => getRoute(purgatoryRoutes, path).graphql.replace(/\bpayload\b/g, '');
+const listQuery = withoutPayload('/purgatory');
+const recordQuery = withoutPayload('/purgatory/{purgatoryEntryId}');
+const entryIds: number[] = [];
+let channelId: number;
+
+/** The list query over /graphql answers as field by field in one statement; pages of 10 and 100 are full and run as many statements. */
+async function pagesAsFieldByField(variables: Record<string, unknown>) {
+  const counts: number[] = [];
+  for (const perPage of [10, 100]) {
+    const { result, count } = await counter.count(() => server.graphql(listQuery, { ...variables, perPage }, { token: acme.token, company: acme.slug }));
+    expect(result.body.errors, result.text).toBeUndefined();
+    counts.push(count);
+    const data = await queryAsFieldByField(on, listQuery, { ...variables, perPage });
+    expect(data.purgatoryEntries.items).toHaveLength(perPage);
+  }
+  expect(counts[1]).toBe(counts[0]);
+}
+
+beforeAll(async () => {
+  const db = tenantClient(server.database.prisma, acme.companyId);
+  const warehouse = await post('/locations', { name: 'Main' });
+  const group = await post('/warehouse-groups', { name: 'Online', warehouse_ids: [warehouse.id] });
+  const channel = await post('/channels', { channelType: 'sales_channel', label: 'Marketplace', warehouseGroupId: group.id });
+  channelId = channel.id;
+  const widget = await post('/products', { name: 'Widget', sku: 'W-1', retail_price: 10 });
+  const retired = await post('/products', { name: 'Retired', sku: 'R-1', retail_price: 5 });
+  await post('/inventory/adjustments', { lines: [{ product_id: widget.id, location_id: warehouse.id, quantity: 3 }, { product_id: retired.id, location_id: warehouse.id, quantity: 1 }] });
+  await api('DELETE', `/products/${retired.id}`);
+
+  // Over the order intake: entries with every reason, one resolved and one discarded.
+  const address = { name: 'Ann "Buyer"', street_1: '1 Main St', city: 'Springfield', zip: '12345', country: 'US' };
+  const intake = async (order: Record<string, unknown>, status: number) => {
+    const res = await api('POST', `/channels/${channel.id}/orders`, order);
+    expect(res.status, res.text).toBe(status);
+    return res.body.data;
+  };
+  const parked = await intake({ external_order_id: 'MP-1', ship_to: { ...address, country: 'XX' }, lines: [{ external_sku: 'MARKET "W" \\ ☃', quantity: 1 }, { external_sku: 'R-1', quantity: 1 }, { external_sku: 'W-1', quantity: 1 }] }, 202);
+  const missing = await intake({ external_order_id: 'MP-2', lines: [{ external_sku: 'W-1', quantity: 1 }] }, 202);
+  await intake({ external_order_id: 'MP-3', ship_to: address, lines: [{ external_sku: 'W-1', quantity: 1 }] }, 201);
+  const conflict = await intake({ external_order_id: 'MP-3', ship_to: address, lines: [{ external_sku: 'W-1', quantity: 2 }] }, 202);
+  await post(`/purgatory/${conflict.id}/discard`);
+  const resolvable = await intake({ external_order_id: 'MP-4', ship_to: address, lines: [{ external_sku: 'ELSEWHERE', quantity: 1 }] }, 202);
+  await post(`/purgatory/${resolvable.id}/resolve`, { sku_mappings: [{ external_sku: 'ELSEWHERE', product_id: widget.id }] });
+  entryIds.push(parked.id, missing.id, conflict.id, resolvable.id);
+  const { sales_order_id: salesOrderId } = (await api('GET', `/purgatory/${resolvable.id}`)).body.data;
+  expect(salesOrderId).toEqual(expect.any(Number));
+
+  // Enough entries for pages of 10 and of 100, written directly.
+  const odd = 'Tab\there "quoted" \\ back ☃ \u0001 </script>\nline';
+  const reasons = [
+    [],
+    [{ code: 'missing_address', message: 'No ship_to.', line: null }],
+    [{ line: 3, message: odd, code: 'unknown_sku' }, { code: 'inactive_product', message: '', line: 0 }, { code: 'invalid_address', message: 'Bad country.', line: null }],
+    [{ code: 'duplicate_conflict', message: 'Other content.' }],
+    [{ code: 'unknown_sku', message: 'SKU "1"', line: 2147483647, extra: { kept: true } }],
+  ];
+  const written = await db.purgatoryEntry.createManyAndReturn({
+    data: Array.from({ length: 105 }, (_, i) => ({
+      channelId: channel.id,
+      externalOrderId: `EXT-${i} "x" \\`,
+      payload: { external_order_id: `EXT-${i}`, '10': 'ten', lines: [] },
+      reasons: reasons[i % reasons.length],
+      status: ['pending', 'resolved', 'discarded'][i % 3],
+      salesOrderId: i % 3 === 1 ? salesOrderId : null,
+      resolvedAt: i % 3 ? new Date(Date.UTC(2026, 5, 1 + (i % 28), 8, 0, 0, i)) : null,
+    })) as any,
+    select: { id: true },
+  });
+  entryIds.push(...written.slice(0, 10).map(({ id }) => id));
+}, 60_000);
+
+describe('purgatory entries written by one statement', () => {
+  it("GET /purgatory's selection (but the payload) answers as field by field, and runs as many statements for 10 entries as for 100", () =>
+    pagesAsFieldByField({ sort: 'id' }));
+
+  it('with filters and sorts, as field by field', async () => {
+    await pagesAsFieldByField({ sort: '-resolved_at' });
+    for (const filters of [
+      [{ name: 'status', value: 'pending' }],
+      [{ name: 'reason_code', value: 'unknown_sku' }, { name: 'channel_id', value: String(channelId) }],
+    ]) {
+      const data = await queryAsFieldByField(on, listQuery, { perPage: 100, sort: '-id', filters });
+      expect(data.purgatoryEntries.items.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("GET /purgatory/{id}'s selection (but the payload) answers as field by field", async () => {
+    for (const id of entryIds) await queryAsFieldByField(on, recordQuery, { id });
+  });
+
+  it('the REST routes, which ask for the payload, are answered field by field', async () => {
+    const before = counter.statements.length;
+    const page = await api('GET', '/purgatory?per_page=100&sort=-id');
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.data[0].payload).toEqual({ '10': 'ten', external_order_id: 'EXT-104', lines: [] });
+    expect((await api('GET', `/purgatory/${entryIds[0]}`)).status).toBe(200);
+    expect(counter.statements.slice(before).filter(writtenAsJson)).toEqual([]);
+  });
+});
+
+describe('random selections over /graphql', () => {
+  it('of purgatory entries answer as field by field', () =>
+    selectionsAsFieldByField(on, ['PurgatoryEntry'], ([entry], id) => pageAndRecordQueries(entry!, 'purgatoryEntries', 'id', 'purgatoryEntry', id), {
+      numRuns: 20,
+      seed: 20261130,
+      ids: entryIds,
+    }));
+});
