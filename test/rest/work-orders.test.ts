@@ -210,6 +210,14 @@ describe('other work orders', () => {
     expectErrors(await api('POST', `/work-orders/${order.id}/completions`, { quantity: 1, components: [{ product_id: screw.id, quantity: -1 }] }), ['components.0.quantity']);
     expect((await api('POST', `/work-orders/${order.id}/steps/999999/skip`)).status).toBe(404);
     expectErrors(await api('POST', `/work-orders/${order.id}/completions`, { quantity: 1, production_date: '2026-02-30' }), ['production_date']);
+    // A tiny quantity carrying a costly component: a unit cost the ledger cannot keep is a 422 on the quantity, and nothing is consumed.
+    const gold = await post('/products', { name: 'Gold', sku: 'GOLD' });
+    await post('/inventory/adjustments', { lines: [{ product_id: gold.id, location_id: plant.id, quantity: 1, unit_cost: 99999 }] });
+    const costly = await api('POST', `/work-orders/${order.id}/completions`, { quantity: 0.0000000001, components: [{ product_id: gold.id, quantity: 1 }] });
+    expectErrors(costly, ['quantity']);
+    expect(costly.body.errors.quantity[0]).toContain('unit cost would be 999990000000000');
+    expect(await stockAt(gold.id, plant.id)).toBe(1);
+    expect((await api('GET', `/work-orders/${order.id}`)).body.data).toMatchObject({ produced_qty: 1 });
     const cancelled = await api('POST', `/work-orders/${order.id}/cancel`, { reason: 'Not needed' });
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', cancel_reason: 'Not needed' });
     expectErrors(await api('POST', `/work-orders/${order.id}/complete`, { force: true }), ['status']);

@@ -8,7 +8,7 @@ import { shareOut } from '../currencies/index.js';
 import { revalueReceipt } from '../inventory/index.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import type { FieldErrorCollector } from '../shared/errors.js';
-import { LEDGER_DECIMAL } from '../shared/field-checks.js';
+import { LEDGER_DECIMAL, LEDGER_LIMIT } from '../shared/field-checks.js';
 
 export const LANDED_COST_ALLOCATIONS = ['value', 'quantity', 'weight'] as const;
 export type LandedCostAllocation = (typeof LANDED_COST_ALLOCATIONS)[number];
@@ -38,15 +38,13 @@ export function spreadShares(lines: Pick<SpreadLine, 'baseQuantity' | 'purchaseU
   return shareOut(amountBase, weights, baseCurrency);
 }
 
-const UNIT_COST_LIMIT = new Decimal(10).pow(LEDGER_DECIMAL.precision - LEDGER_DECIMAL.scale);
-
 /**
  * Refuses, on `field`, shares that would lift a line's unit cost to what the ledger's NUMERIC(24, 10) columns
  * cannot hold: a huge cost spread over a small quantity would otherwise fail the write (a 500).
  */
 export function checkSharesFit(errors: FieldErrorCollector, field: string, what: string, lines: Array<Pick<SpreadLine, 'baseQuantity' | 'unitCost'>>, shares: Decimal[]): void {
-  const index = lines.findIndex((line, i) => line.unitCost.plus((shares[i] ?? ZERO).div(line.baseQuantity)).abs().gte(UNIT_COST_LIMIT));
-  if (index >= 0) errors.add(field, `${what} would raise the unit cost of receipt line ${index + 1} to ${UNIT_COST_LIMIT.toFixed()} or more, beyond what the ledger keeps.`);
+  const index = lines.findIndex((line, i) => line.unitCost.plus((shares[i] ?? ZERO).div(line.baseQuantity)).abs().gte(LEDGER_LIMIT));
+  if (index >= 0) errors.add(field, `${what} would raise the unit cost of receipt line ${index + 1} to ${LEDGER_LIMIT.toFixed()} or more, beyond what the ledger keeps.`);
 }
 
 /**

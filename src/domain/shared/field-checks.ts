@@ -101,7 +101,9 @@ const powerOfTen = (exponent: number): Decimal => powersOfTen.get(exponent) ?? p
 
 /** The quantity and unit-cost columns of the ledger and its documents: NUMERIC(24, 10). */
 export const LEDGER_DECIMAL = { scale: 10, precision: 24 } as const;
-const BASE_QUANTITY_COLUMN = { scale: LEDGER_DECIMAL.scale, limit: new Decimal(10).pow(LEDGER_DECIMAL.precision - LEDGER_DECIMAL.scale) };
+/** What those columns hold: every value is less than this in size. */
+export const LEDGER_LIMIT = new Decimal(10).pow(LEDGER_DECIMAL.precision - LEDGER_DECIMAL.scale);
+const BASE_QUANTITY_COLUMN = { scale: LEDGER_DECIMAL.scale, limit: LEDGER_LIMIT };
 
 /**
  * A quantity the service converted into a product's own unit, made to fit its NUMERIC(24, 10) column:

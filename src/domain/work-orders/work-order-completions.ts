@@ -11,7 +11,7 @@ import { postStockMovements, type MovementInput } from '../inventory/index.js';
 import { parseDateOnly } from '../shared/dates.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, ValidationError } from '../shared/errors.js';
-import { checkDateOnly, checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
+import { checkDateOnly, checkDecimal, checkMaxLength, LEDGER_DECIMAL, LEDGER_LIMIT } from '../shared/field-checks.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { bomExtraCostPerUnit, serviceUnitCost } from './work-order-costing.js';
 import { claimWorkOrder } from './work-order-transitions.js';
@@ -60,6 +60,20 @@ export async function listCompletions(db: TenantDb, workOrderId: number, query: 
   return db.workOrderCompletion.findMany({ ...query, where: { workOrderId }, orderBy: { id: 'asc' } });
 }
 
+/**
+ * Refuses, on the quantity, an entry whose costs the ledger's NUMERIC(24, 10) columns cannot hold: a tiny quantity
+ * carrying its components' whole cost would otherwise fail the write (a 500). The transaction is rolled back.
+ */
+function checkCostsFit(costs: Record<string, Decimal>): void {
+  const errors = new FieldErrorCollector();
+  for (const [name, cost] of Object.entries(costs)) {
+    if (cost.abs().gte(LEDGER_LIMIT)) {
+      errors.add('quantity', `For this quantity the output's ${name} would be ${cost.toSignificantDigits(6).toString()}, beyond what the ledger keeps (less than ${LEDGER_LIMIT.toFixed()}).`);
+    }
+  }
+  errors.throwIfAny();
+}
+
 /** Posts a production entry inside the caller's transaction; answers the completion's id. */
 export async function produce(tx: TenantTx, workOrderId: number, input: CompletionInput, actor: WorkOrderActor): Promise<number> {
   const dates = checkCompletionInput(input);
@@ -93,6 +107,7 @@ export async function produce(tx: TenantTx, workOrderId: number, input: Completi
   const extraCost = (await bomExtraCostPerUnit(tx, order.bomId)).mul(quantity);
   const serviceCost = serviceUnitCost(order).mul(quantity);
   const unitCost = componentsCost.plus(extraCost).plus(serviceCost).div(quantity).toDecimalPlaces(LEDGER_DECIMAL.scale);
+  checkCostsFit({ 'unit cost': unitCost, 'components cost': componentsCost, 'extra cost': extraCost, 'service cost': serviceCost });
   await postStockMovements(
     tx,
     [movement({ productId: order.producedSkuId, locationId: order.destinationWarehouseId, quantity, unitCost, landedCostIncluded: true, lotNumber: input.lotNumber?.trim() || null, productionDate: dates.productionDate, expiryDate: dates.expiryDate, sourceType: WORK_ORDER_OUTPUT })],
