@@ -3,6 +3,7 @@
 // a route's REST pages and records, and random selections over /graphql. Answers are compared as JSON text, so
 // keys must come in the same order, and each check counts the statements that wrote JSON.
 import fc from 'fast-check';
+import { Kind, parse, print, visit, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 import { expect } from 'vitest';
 import { buildSchema } from '../../src/graphql/schema.js';
 import { derivedJsonTypes } from '../../src/graphql/shared/derived-json-types.js';
@@ -58,6 +59,30 @@ export function getRoute(routes: RestRoute[], path: string): RestRoute {
 
 /** The fields of a type SQL can write (derived-json-types.ts), sorted: the ones random selections choose from. */
 export const writableFields = (type: string): string[] => Object.keys(derivedJsonTypes(buildSchema()).types[type] ?? {}).sort();
+
+/**
+ * The route with its operation's fragment spreads written out in place: /graphql counts a spread as a level, so a
+ * route whose fragments nest deeply (a unit class's units and their rules) runs there only without them.
+ */
+export function withoutFragments(route: RestRoute): RestRoute {
+  const document = parse(route.graphql);
+  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+  const spread = (set: SelectionSetNode): SelectionSetNode => ({
+    ...set,
+    selections: set.selections.flatMap((selection) =>
+      selection.kind === Kind.FRAGMENT_SPREAD
+        ? spread(fragments.get(selection.name.value)!.selectionSet).selections
+        : selection.kind === Kind.FIELD && selection.selectionSet
+          ? [{ ...selection, selectionSet: spread(selection.selectionSet) }]
+          : [selection],
+    ),
+  });
+  const operation = visit(
+    { ...document, definitions: document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION) },
+    { OperationDefinition: (node) => ({ ...node, selectionSet: spread(node.selectionSet) }) },
+  );
+  return { ...route, graphql: print(operation) };
+}
 
 /** What `call` answers, how many statements it ran, and those of them that wrote JSON. */
 async function counted<T>(on: Compared, call: () => Promise<T>) {

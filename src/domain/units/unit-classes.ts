@@ -26,6 +26,15 @@ export type UnitClassQuery = PassThroughQuery;
 
 const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', updated_at: 'updatedAt' };
 
+/**
+ * A class's base unit in SQL (alias `unit`; the company as $1), as its resolver picks it: the first of its units by
+ * id that is marked base, none while it has none.
+ */
+export const baseUnitSql = (unitClass: string, unit: string) => ({
+  from: `(SELECT * FROM "UnitOfMeasure" u WHERE u."companyId" = $1::int AND u."unitClassId" = ${unitClass}.id AND u."baseUnit" ORDER BY u.id LIMIT 1) ${unit}`,
+  where: 'true',
+});
+
 export async function listUnitClasses(db: TenantDb, args: UnitClassListArgs, query: UnitClassQuery = {}): Promise<Page<any>> {
   const errors = new FieldErrorCollector();
   const window = pageWindow(args, errors);

@@ -2,9 +2,14 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 import { conversionRules as rules } from '../../domain/units/index.js';
 import { UnitConversionRuleCreateInput, UnitConversionRuleUpdateInput } from './unit-inputs.js';
 import { UnitConversionRulePageRef, UnitConversionRuleTypeEnum } from './unit-types.js';
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('unitConversionRules', 'UnitConversionRule', (ctx, args, query) => rules.listConversionRules(ctx.db, args, query));
+compiledRecord('unitConversionRule', 'UnitConversionRule', (ctx, args, query) => rules.getConversionRule(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   unitConversionRules: t.field({

@@ -2,9 +2,14 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 import { unitClasses } from '../../domain/units/index.js';
 import { UnitClassCreateInput, UnitClassUpdateInput } from './unit-inputs.js';
 import { UnitClassPageRef } from './unit-types.js';
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('unitClasses', 'UnitClass', (ctx, args, query) => unitClasses.listUnitClasses(ctx.db, args, query));
+compiledRecord('unitClass', 'UnitClass', (ctx, args, query) => unitClasses.getUnitClass(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   unitClasses: t.field({

@@ -2,9 +2,14 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 import { unitsOfMeasure as units } from '../../domain/units/index.js';
 import { UnitOfMeasureCreateInput, UnitOfMeasureUpdateInput } from './unit-inputs.js';
 import { UnitOfMeasurePageRef } from './unit-types.js';
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('unitOfMeasures', 'UnitOfMeasure', (ctx, args, query) => units.listUnitsOfMeasure(ctx.db, args, query));
+compiledRecord('unitOfMeasure', 'UnitOfMeasure', (ctx, args, query) => units.getUnitOfMeasure(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   unitOfMeasures: t.field({

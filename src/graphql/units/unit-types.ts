@@ -1,6 +1,9 @@
 // GraphQL object types of units of measure, unit classes and conversion rules, and their pages.
 import { builder } from '../builder.js';
 import { pageOf } from '../shared/page.js';
+import { jsonSql } from '../shared/derived-json-types.js';
+import { linkedRows, oneById } from '../../domain/shared/selection-json-sql.js';
+import { unitClasses } from '../../domain/units/index.js';
 
 export const UnitOfMeasureRef = builder.prismaObject('UnitOfMeasure', {
   description: 'A unit quantities can be counted or measured in, within a unit class.',
@@ -41,6 +44,7 @@ export const UnitClassRef = builder.prismaObject('UnitClass', {
       // (a filtered query on the same relation would be loaded separately, once per class).
       select: (_args, _ctx, nestedSelection) => ({ units: nestedSelection(UNITS_QUERY) }),
       resolve: (unitClass) => unitClass.units.find((unit) => unit.baseUnit) ?? null,
+      extensions: jsonSql({ type: 'UnitOfMeasure', one: unitClasses.baseUnitSql }),
     }),
   }),
 });
@@ -73,6 +77,7 @@ export const UnitConversionRuleRef = builder.prismaObject('UnitConversionRule', 
       nullable: true,
       select: { product: { select: { id: true, name: true, sku: true } } },
       resolve: (rule) => rule.product,
+      extensions: jsonSql(oneById('UnitConversionRuleProduct', 'Product', 'productId')),
     }),
     productAlternateSkus: t.field({
       type: [RuleAlternateSkuRef],
@@ -81,6 +86,9 @@ export const UnitConversionRuleRef = builder.prismaObject('UnitConversionRule', 
         alternateSkuLinks: { select: { alternateSku: { select: { id: true, sku: true } } }, orderBy: { alternateSkuId: 'asc' } },
       },
       resolve: (rule) => rule.alternateSkuLinks.map((link) => link.alternateSku),
+      extensions: jsonSql(
+        linkedRows('UnitConversionRuleAlternateSku', 'UnitConversionRuleAlternateSku', 'ruleId', 'alternateSkuId', 'ProductAlternateSku', (_sku, link) => `${link}."alternateSkuId"`),
+      ),
     }),
   }),
 });
