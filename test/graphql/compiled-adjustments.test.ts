@@ -1,15 +1,16 @@
-// Inventory adjustments are answered in one go (src/graphql/inventory/compiled-adjustments.ts): posting one
-// reads its answer as one SQL statement in the posting's transaction, and reading one is that statement, when
-// every field asked is in src/domain/inventory/adjustment-json-types.ts. Here those answers equal graphql's
-// ordinary execution field by field, keys in the same order and values alike: the REST answers of
-// POST /inventory/adjustments and GET /inventory/adjustments/{id}, and over /graphql every field the catalogue
-// knows. The data is varied: lots with dates, a lot-less take split across lots, counted lines (one matching
+// Inventory adjustments are answered in one go (compiledMutation and compiledRecord beside their resolvers in
+// src/graphql/inventory/inventory-fields.ts): posting one reads its answer as one SQL statement in the posting's
+// transaction, and reading one is that statement, with SQL derived from the GraphQL types (a line's lot number and
+// movements declare theirs beside their resolvers). Here those answers equal graphql's ordinary execution field by
+// field, keys in the same order and values alike: the REST answers of POST /inventory/adjustments and
+// GET /inventory/adjustments/{id}, and over /graphql every field SQL can write. The data is varied: lots with dates, a lot-less take split across lots, counted lines (one matching
 // the stock, so without a movement), tiny and large decimals, a decrease below zero with no layer to value it,
 // reasons per line and none. Errors and token scopes are as field by field; a mutation is never run twice.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { restCased } from '../support/compiled-answers.js';
 import { inventoryRoutes } from '../../rest-mapping/inventory.js';
-import { ADJUSTMENT_JSON_TYPES } from '../../src/domain/inventory/adjustment-json-types.js';
+import { buildSchema } from '../../src/graphql/schema.js';
+import { derivedJsonTypes } from '../../src/graphql/shared/derived-json-types.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { recordStatements } from '../support/statement-log.js';
@@ -115,7 +116,7 @@ describe('REST answers in one go', () => {
 
 /** Every value field of the type, and `depth` levels of its relations below it. */
 function everyField(typeName: string, depth: number): string {
-  const type = ADJUSTMENT_JSON_TYPES[typeName]!;
+  const type = derivedJsonTypes(buildSchema()).types[typeName]!;
   const values = Object.keys(type).filter((field) => 'value' in type[field]!);
   const relations = Object.entries(type).flatMap(([field, known]) => ('type' in known ? [[field, known.type] as const] : []));
   return [...values, ...(depth > 0 ? relations.map(([field, related]) => `${field} { ${everyField(related, depth - 1)} }`) : [])].join(' ');
@@ -124,7 +125,7 @@ function everyField(typeName: string, depth: number): string {
 describe('/graphql adjustments in one go', () => {
   const EVERY = everyField('InventoryAdjustment', 2);
 
-  it('answers every field the catalogue knows, posting and reading, as field by field does', async () => {
+  it('answers every field SQL can write, posting and reading, as field by field does', async () => {
     expect(EVERY).toMatch(/movements \{ .*lotNumber.*\}/);
     for (const document of documents) {
       const lines = document.lines.map((line: any) => Object.fromEntries(Object.entries(line).map(([key, value]) => [key.replace(/_(\w)/g, (_, c) => c.toUpperCase()), value])));

@@ -11,8 +11,6 @@ import { COMPILED_ROOT_TYPES } from '../../src/graphql/shared/compiled-records.j
 
 const CALLERS_JSON =
   "a JSON document of the caller's own shape: JavaScript puts integer-like keys first when it reads one and jsonb keeps its own key order, so SQL cannot promise the same text";
-const ADJUSTMENT_CATALOGUE = 'an inventory adjustment is written by its own catalogue (src/domain/inventory/adjustment-json-types.ts), which knows these';
-
 /** Fields answered by their resolvers, by type, each group with its reason. */
 const FIELD_BY_FIELD: Array<{ reason: string; fields: Record<string, string[]> }> = [
   {
@@ -26,7 +24,6 @@ const FIELD_BY_FIELD: Array<{ reason: string; fields: Record<string, string[]> }
       PurgatoryEntry: ['payload'],
     },
   },
-  { reason: ADJUSTMENT_CATALOGUE, fields: { InventoryAdjustmentLine: ['lotNumber', 'movements'] } },
 ];
 
 const listed = new Map<string, string>(FIELD_BY_FIELD.flatMap(({ reason, fields }) => Object.entries(fields).flatMap(([type, names]) => names.map((name) => [`${type}.${name}`, reason] as const))));

@@ -14,9 +14,7 @@ import { postStockMovements, type PostingContext } from './ledger/post-movements
 import { reserveIds } from '../../db/reserve-ids.js';
 import { balanceKeyText, lockBalanceRows } from './ledger/balances.js';
 import { parseDateOnly } from '../shared/dates.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
-import type { JsonSelection } from '../shared/selection-json-sql.js';
-import { adjustmentJson } from './adjustment-json.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { ADJUSTMENT_SOURCE } from './adjustment-source.js';
 
 export interface AdjustmentLineInput {
@@ -63,21 +61,30 @@ export async function getAdjustment(db: TenantDb, id: number, query: AdjustmentQ
   return adjustment;
 }
 
-export async function createAdjustment(db: TenantDb, input: AdjustmentInput, context: PostingContext, query: AdjustmentQuery = {}) {
-  return postAndAnswer(db, input, context, (tx, id) => tx.inventoryAdjustment.findUniqueOrThrow({ ...query, where: byId(id) }));
-}
-
-/** createAdjustment answering with the JSON text of the selection (see adjustment-json.ts). */
-export async function createAdjustmentJson(db: TenantDb, input: AdjustmentInput, context: PostingContext, selection: JsonSelection): Promise<string> {
-  return postAndAnswer(db, input, context, (tx, id) => adjustmentJson(tx, id, selection));
-}
-
-/** Posts the adjustment and reads the answer in the same transaction: a failing read posts nothing. */
-function postAndAnswer<T>(db: TenantDb, input: AdjustmentInput, context: PostingContext, answer: (tx: TenantTx, id: number) => Promise<T>): Promise<T> {
+/**
+ * Posts the adjustment and reads the answer in the same transaction (as JSON written by one statement when the
+ * query asks for it, readAnswer): a failing read posts nothing.
+ */
+export async function createAdjustment(db: TenantDb, input: AdjustmentInput, context: PostingContext, query: AnswerQuery = {}) {
   // Under load many posts queue for a pooled connection and the balance row locks: the client's transaction
   // limits (src/db/database.ts) let them wait rather than fail.
-  return db.$transaction(async (tx) => answer(tx, await postAdjustment(tx, input, context)));
+  return db.$transaction(async (tx) => {
+    const id = await postAdjustment(tx, input, context);
+    return readAnswer(tx, id, query, (q) => tx.inventoryAdjustment.findUniqueOrThrow({ ...q, where: byId(id) }));
+  });
 }
+
+/**
+ * A line's movements in SQL (alias `movement`; the company as $1), as its resolver reads them: the ledger rows it
+ * posted, oldest first, by document and line (StockMovement's source index).
+ */
+export const lineMovementsSql = (line: string, movement: string) => ({
+  from: `"StockMovement" ${movement}`,
+  where:
+    `${movement}."companyId" = $1::int AND ${movement}."sourceType" = '${ADJUSTMENT_SOURCE}' ` +
+    `AND ${movement}."sourceId" = ${line}."adjustmentId" AND ${movement}."sourceLineId" = ${line}.id`,
+  order: `${movement}.id`,
+});
 
 /** Checks and posts an adjustment inside the caller's transaction (a cycle count posts one); answers its id. */
 export async function postAdjustment(tx: TenantTx, input: AdjustmentInput, context: PostingContext): Promise<number> {

@@ -1,7 +1,5 @@
 // The inventory area's front door: what other areas, the GraphQL layer, REST mappings, jobs and the CLI may use.
 // Code outside src/domain/inventory/ imports from here, never from a file inside (test/architecture/front-doors.test.ts).
-export { ADJUSTMENT_JSON_TYPES } from './adjustment-json-types.js';
-export { adjustmentJson } from './adjustment-json.js';
 export * as adjustments from './adjustments.js';
 export { ADJUSTMENT_SOURCE, postAdjustment } from './adjustments.js';
 export type { AdjustmentLineInput } from './adjustments.js';
@@ -9,7 +7,7 @@ export type { ExportLocation, ExportLocationStock, ExportLotStock, StockExportRo
 export { exportStocksJson } from './export/stock-export-json.js';
 export { exportStocks } from './export/stock-export.js';
 export type { StockExportPage } from './export/stock-export.js';
-export { listMovements, movementLotNumberSql } from './ledger/movement-history.js';
+export { listMovements, lotNumberSql } from './ledger/movement-history.js';
 export { postStockMovements } from './ledger/post-movements.js';
 export type { MovementInput, PostedMovement, PostingContext } from './ledger/post-movements.js';
 export { revalueReceipt } from './ledger/revalue-receipt.js';

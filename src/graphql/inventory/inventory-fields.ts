@@ -3,8 +3,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
 import { warehouseGroups as groups, adjustments, listStock, listMovements } from '../../domain/inventory/index.js';
-import './compiled-adjustments.js';
-import { compiledList } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import {
   InventoryAdjustmentInput,
   InventoryAdjustmentPageRef,
@@ -17,6 +16,10 @@ import {
 
 // A page of movements written by one statement (compiled-records.ts); the resolver below answers other selections.
 compiledList('stockMovements', 'StockMovement', (ctx, args, query) => listMovements(ctx.db, args, query));
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('inventoryAdjustments', 'InventoryAdjustment', (ctx, args, query) => adjustments.listAdjustments(ctx.db, args, query));
+compiledRecord('inventoryAdjustment', 'InventoryAdjustment', (ctx, args, query) => adjustments.getAdjustment(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   warehouseGroups: t.field({
@@ -94,7 +97,8 @@ builder.mutationFields((t) => ({
     type: 'InventoryAdjustment',
     description: 'Creates and posts an adjustment at once: all lines post in one transaction, or none.',
     args: { input: t.arg({ type: InventoryAdjustmentInput, required: true }) },
-    resolve: (query, _root, args, ctx) =>
+    resolve: compiledMutation('createInventoryAdjustment', 'InventoryAdjustment', (ctx, args, query) =>
       adjustments.createAdjustment(ctx.db, args.input as any, { tokenId: ctx.caller.tokenId }, query),
+    ),
   }),
 }));

@@ -10,7 +10,7 @@ import { pageOf } from '../shared/page.js';
 import { LotDeductionStrategyEnum } from '../products/product-types.js';
 import type { LotDeductionStrategy } from '../../domain/products/index.js';
 import { formatDateOnly } from '../../domain/shared/dates.js';
-import { ADJUSTMENT_SOURCE, movementLotNumberSql } from '../../domain/inventory/index.js';
+import { adjustments, ADJUSTMENT_SOURCE, lotNumberSql } from '../../domain/inventory/index.js';
 import type { StockRow } from '../../domain/inventory/index.js';
 
 export const WarehouseGroupRef = builder.prismaObject('WarehouseGroup', {
@@ -78,7 +78,7 @@ export const StockMovementRef = builder.prismaObject('StockMovement', {
               const numberOf = new Map(lots.map((lot) => [lot.id, lot.lotNumber]));
               return lotIds.map((id) => numberOf.get(id) ?? null);
             }).load(movement.lotId),
-      extensions: jsonSql({ value: movementLotNumberSql }),
+      extensions: jsonSql({ value: lotNumberSql }),
     }),
     quantity: t.expose('quantity', { type: 'Decimal' }),
     unitCost: t.expose('unitCost', {
@@ -108,6 +108,7 @@ export const InventoryAdjustmentLineRef = builder.prismaObject('InventoryAdjustm
       nullable: true,
       select: { lot: { select: { lotNumber: true } } },
       resolve: (line) => line.lot?.lotNumber ?? null,
+      extensions: jsonSql({ value: lotNumberSql }),
     }),
     quantity: t.expose('quantity', { type: 'Decimal', description: 'Signed change in the product\'s base unit.' }),
     countedQuantity: t.expose('countedQuantity', { type: 'Decimal', nullable: true, description: 'For a counted line: what was counted.' }),
@@ -130,6 +131,7 @@ export const InventoryAdjustmentLineRef = builder.prismaObject('InventoryAdjustm
         }).load(line.adjustmentId);
         return byLine.get(line.id) ?? [];
       },
+      extensions: jsonSql({ type: 'StockMovement', many: adjustments.lineMovementsSql }),
     }),
   }),
 });

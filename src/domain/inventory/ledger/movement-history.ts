@@ -25,9 +25,9 @@ export interface MovementQueryArgs extends PageArgs {
 
 const MOVEMENT_SORTS = { id: 'id', occurred_at: 'occurredAt', quantity: 'quantity' };
 
-/** The lot number of a movement's lot (null without one), for a statement whose $1 is the company. */
-export const movementLotNumberSql = (movement: string) =>
-  `(SELECT l."lotNumber" FROM "Lot" l WHERE l."companyId" = $1::int AND l.id = ${movement}."lotId")`;
+/** The number of a row's lot (a movement's, an adjustment line's; null without one), for a statement whose $1 is the company. */
+export const lotNumberSql = (row: string) =>
+  `(SELECT l."lotNumber" FROM "Lot" l WHERE l."companyId" = $1::int AND l.id = ${row}."lotId")`;
 
 export async function listMovements(db: TenantDb, args: MovementQueryArgs, query: PassThroughQuery = {}): Promise<Page<any>> {
   const errors = new FieldErrorCollector();
