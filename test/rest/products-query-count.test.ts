@@ -112,8 +112,9 @@ describe('query count of a page of products', () => {
     const large = await countStatements(() => gql(query, { n: 100 }));
     expect(large.res.body.data.products.items).toHaveLength(100);
     expect(large.count).toBe(small.count);
-    // A supplier's contacts are not in the SQL catalogue, so this page is executed field by field.
-    const fieldByField = query.replace('supplier { name }', 'supplier { name contacts { id } }');
+    // With an introspection field beside it the operation cannot be written whole, so this page is executed field
+    // by field: still a fixed number of statements, one per relation.
+    const fieldByField = query.replace('query($n: Int) {', 'query($n: Int) { fieldByField: __type(name: "Query") { name }');
     const smallFields = await countStatements(() => gql(fieldByField, { n: 10 }));
     const largeFields = await countStatements(() => gql(fieldByField, { n: 100 }));
     expect(largeFields.res.body.data.products.items).toHaveLength(100);

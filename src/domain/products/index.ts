@@ -1,6 +1,6 @@
 // The products area's front door: what other areas, the GraphQL layer, REST mappings, jobs and the CLI may use.
 // Code outside src/domain/products/ imports from here, never from a file inside (test/architecture/front-doors.test.ts).
-export { kitItemTotal } from './kit-items.js';
+export { kitItemTotal, kitItemTotalSql } from './kit-items.js';
 export { PRODUCT_FILTERS } from './product-filters.js';
 export {
   LOT_DEDUCTION_STRATEGIES,
@@ -11,10 +11,8 @@ export {
   PRODUCT_TYPES,
 } from './product-input.js';
 export type { LotDeductionStrategy, ProductInput, ProductType } from './product-input.js';
-export { PRODUCT_COMPUTED_SQL, PRODUCT_JSON_TYPES } from './product-json-types.js';
-export { productJson } from './product-json.js';
 export { resolveProductLines } from './product-lines.js';
-export { canWriteProducts, productPageJson } from './product-page-json.js';
+export { productPageJson } from './product-page-json.js';
 export { namedBySku } from './product-skus.js';
 export * as products from './products.js';
 export { ACTIVE } from './products.js';

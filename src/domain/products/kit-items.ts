@@ -8,6 +8,7 @@ import type { Decimal } from '../shared/decimal.js';
 import { ValidationError, type FieldErrorCollector } from '../shared/errors.js';
 import { checkDecimal, fitBaseQuantity } from '../shared/field-checks.js';
 import type { KitItemInput } from './product-input.js';
+import { decimalSql } from '../shared/json-sql.js';
 
 export interface KitItemRow {
   productId: number;
@@ -103,6 +104,9 @@ async function kitsContaining(tx: TenantTx, target: number): Promise<Set<number>
   }
   return containers;
 }
+
+/** kitItemTotal in SQL, of a kit item row: exact, as numeric and Decimal products both are. */
+export const kitItemTotalSql = (item: string) => decimalSql(`${item}.quantity * ${item}.price`);
 
 /** What a kit item costs in the kit: quantity × price, none without a price. */
 export function kitItemTotal(item: { quantity: Decimal; price: Decimal | null }): Decimal | null {

@@ -1,20 +1,16 @@
 // A page of products written as JSON by PostgreSQL in one statement, for whatever the selection asks of each
-// product (src/domain/products/product-json-types.ts says how each field is read): the page's choice
+// product (`types` says how each field is read: the SQL derived from the GraphQL types): the page's choice
 // (product-page.ts), its total and the products' JSON, from one snapshot. GraphQL's `products` answers through
-// it when every field asked for is known there (src/graphql/products/compiled-products.ts), and so does the
-// REST products page, whose operation asks for them.
+// it when SQL can write every field asked for (src/graphql/products/compiled-products.ts), and so does the REST
+// products page, whose operation asks for them.
 //
 // Why not field by field: a page of 100 products with its relations spent most of its time in Prisma's
 // relation stitching and result objects, several times the cost of the statement itself.
 import { Prisma } from '../../generated/prisma/client.js';
 import type { SqlRunner } from '../../db/sql-runner.js';
 import type { PageMeta } from '../shared/pagination.js';
-import { canWriteSelection, objectJsonSql, type JsonSelection, type PageRelations } from '../shared/selection-json-sql.js';
-import { PRODUCT_JSON_TYPES } from './product-json-types.js';
+import { objectJsonSql, type JsonSelection, type JsonSqlTypes, type PageRelations } from '../shared/selection-json-sql.js';
 import { companyFirst, pageIdsSql, planProductPage, productPageMeta, totalSql, type ProductListArgs } from './product-page.js';
-
-/** Whether productPageJson can write this selection of a product. */
-export const canWriteProducts = (selection: JsonSelection) => canWriteSelection(PRODUCT_JSON_TYPES, 'Product', selection);
 
 export interface ProductPageJson {
   meta: PageMeta;
@@ -26,13 +22,13 @@ export interface ProductPageJson {
  * A page of the company's products (the arguments checked as listProducts checks them): its meta and, for each
  * selection, the JSON array of its products, from one statement.
  */
-export async function productPageJson(sql: SqlRunner, companyId: number, args: ProductListArgs, selections: JsonSelection[]): Promise<ProductPageJson> {
+export async function productPageJson(sql: SqlRunner, companyId: number, args: ProductListArgs, types: JsonSqlTypes, selections: JsonSelection[]): Promise<ProductPageJson> {
   const plan = planProductPage(companyId, args);
-  // The catalogues read the company as $1 (companyFirst holds the statement to it). The page's ids are read once
+  // The fields' SQL reads the company as $1 (companyFirst holds the statement to it). The page's ids are read once
   // (the CTE); each product's lists come from one grouped read per relation for the whole page.
   const arrays = selections.map((selection) => {
     const relations: PageRelations = { ids: 'SELECT id FROM page', joins: [] };
-    const json = objectJsonSql(PRODUCT_JSON_TYPES, 'Product', selection, 'p', relations);
+    const json = objectJsonSql(types, 'Product', selection, 'p', relations);
     return Prisma.sql`(
       SELECT '[' || coalesce(string_agg((${Prisma.raw(json)})::text, ',' ORDER BY page.n), '') || ']'
       FROM page

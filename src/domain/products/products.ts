@@ -17,11 +17,9 @@ import type { ProductInput } from './product-input.js';
 import { checkProductReferences } from './product-references.js';
 import { checkSkus, replaceAlternateSkus } from './product-skus.js';
 import { productHasHistory } from './product-history.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { changedFields, recordEvent, recordEvents } from '../events/index.js';
 import { PRODUCT_EVENT_FIELDS, productEvent } from './product-events.js';
-import type { JsonSelection } from '../shared/selection-json-sql.js';
-import { productJson } from './product-json.js';
 
 export { ACTIVE, DEACTIVATED } from './product-status.js';
 export type { ProductListArgs } from './product-page.js';
@@ -53,13 +51,9 @@ export async function getProduct(db: TenantDb | TenantTx, id: number, query: Pro
   return product;
 }
 
-export function createProduct(db: TenantDb, input: ProductInput, query: ProductQuery = {}) {
-  return createProductAnswering(db, input, (tx, id) => tx.product.findUniqueOrThrow({ ...query, where: byId(id) }));
-}
-
-/** createProduct answering with the new product's JSON for the selection (product-json.ts), read in its transaction. */
-export function createProductJson(db: TenantDb, input: ProductInput, selection: JsonSelection): Promise<string> {
-  return createProductAnswering(db, input, (tx, id) => productJson(tx, id, selection));
+/** Creates the product and reads the answer in its transaction (as JSON written by one statement when asked: readAnswer). */
+export function createProduct(db: TenantDb, input: ProductInput, query: AnswerQuery = {}) {
+  return createProductAnswering(db, input, (tx, id) => readAnswer(tx, id, query, (q) => tx.product.findUniqueOrThrow({ ...q, where: byId(id) })));
 }
 
 async function createProductAnswering<T>(db: TenantDb, input: ProductInput, answer: (tx: TenantTx, id: number) => Promise<T>): Promise<T> {
@@ -90,13 +84,9 @@ async function createProductAnswering<T>(db: TenantDb, input: ProductInput, answ
   });
 }
 
-export function updateProduct(db: TenantDb, id: number, input: ProductInput, query: ProductQuery = {}) {
-  return updateProductAnswering(db, id, input, (tx) => tx.product.findUniqueOrThrow({ ...query, where: byId(id) }));
-}
-
-/** updateProduct answering with the product's JSON for the selection (product-json.ts), read in its transaction. */
-export function updateProductJson(db: TenantDb, id: number, input: ProductInput, selection: JsonSelection): Promise<string> {
-  return updateProductAnswering(db, id, input, (tx) => productJson(tx, id, selection));
+/** Updates the product and reads the answer in its transaction (as JSON written by one statement when asked: readAnswer). */
+export function updateProduct(db: TenantDb, id: number, input: ProductInput, query: AnswerQuery = {}) {
+  return updateProductAnswering(db, id, input, (tx) => readAnswer(tx, id, query, (q) => tx.product.findUniqueOrThrow({ ...q, where: byId(id) })));
 }
 
 async function updateProductAnswering<T>(db: TenantDb, id: number, input: ProductInput, answer: (tx: TenantTx) => Promise<T>): Promise<T> {

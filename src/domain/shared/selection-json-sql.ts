@@ -3,8 +3,8 @@
 // subqueries on the tenant-first indexes). A page of records with all their relations is then one statement
 // instead of one query per relation and an object per row in the service.
 //
-// The shapes come from catalogues of SQL per type (for example src/domain/products/product-json-types.ts): a
-// field the catalogue does not know cannot be written this way, and the caller answers the ordinary way.
+// The shapes come from a catalogue of SQL per type, derived from the GraphQL types (src/graphql/shared/
+// derived-json-types.ts): a field it does not know cannot be written this way, and the caller answers the ordinary way.
 import { compactFlatObjectSql, compactJsonSql, dateOnlySql, decimalSql, isoSql } from './json-sql.js';
 
 /** What is asked of one object: its keys in order, each the field it shows and what is asked of a related object. */

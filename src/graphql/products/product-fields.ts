@@ -8,6 +8,10 @@ import type { ProductInput } from '../../domain/products/index.js';
 import { ProductCreateInput, ProductUpdateInput } from './product-inputs.js';
 import { ProductPageRef } from './product-types.js';
 import { productListArgs } from './compiled-products.js';
+import { compiledMutation, compiledRecord } from '../shared/compiled-records.js';
+
+// A product written by one statement (compiled-records.ts); the page is compiled-products.ts.
+compiledRecord('product', 'Product', (ctx, args, query) => products.getProduct(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   products: t.field({
@@ -31,12 +35,12 @@ builder.mutationFields((t) => ({
   createProduct: t.prismaField({
     type: 'Product',
     args: { input: t.arg({ type: ProductCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => products.createProduct(ctx.db, args.input as ProductInput, query),
+    resolve: compiledMutation('createProduct', 'Product', (ctx, args, query) => products.createProduct(ctx.db, args.input as ProductInput, query)),
   }),
   updateProduct: t.prismaField({
     type: 'Product',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: ProductUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => products.updateProduct(ctx.db, args.id, args.input as ProductInput, query),
+    resolve: compiledMutation('updateProduct', 'Product', (ctx, args, query) => products.updateProduct(ctx.db, args.id, args.input as ProductInput, query)),
   }),
   deleteProduct: t.prismaField({
     type: 'Product',

@@ -15,11 +15,10 @@ import {
   WEIGHT_GROUPS,
   type WeightEntry,
   kitItemTotal,
-  PRODUCT_COMPUTED_SQL,
-  PRODUCT_JSON_TYPES,
+  kitItemTotalSql,
 } from '../../domain/products/index.js';
-import { jsonSql } from '../shared/derived-json-types.js';
-import { decimalColumn } from '../../domain/shared/selection-json-sql.js';
+import { embeddedDocuments, jsonSql } from '../shared/derived-json-types.js';
+import { decimalColumn, flatObjectColumn, linkedRows, plainColumn } from '../../domain/shared/selection-json-sql.js';
 import { Decimal } from '../../domain/shared/decimal.js';
 
 export const ProductTypeEnum = builder.enumType('ProductType', { values: PRODUCT_TYPES });
@@ -36,9 +35,6 @@ export const WeightRef = builder.objectRef<WeightEntry>('Weight').implement({
   }),
 });
 
-/** A computed Product field's SQL, as the products catalogue writes it (src/domain/products/product-json-types.ts). */
-const computed = (field: string) => jsonSql(PRODUCT_COMPUTED_SQL[field]!);
-
 export const ProductRef = builder.prismaObject('Product', {
   description: 'A product (type PRODUCT) or a kit (type KIT). A variant is a product with a parent product.',
   fields: (t) => {
@@ -50,7 +46,7 @@ export const ProductRef = builder.prismaObject('Product', {
     );
     const weights = Object.fromEntries(
       WEIGHT_GROUPS.flatMap((group) => [
-        [group, t.field({ type: [WeightRef], resolve: (product) => product[group] as unknown as WeightEntry[], extensions: computed(group) })],
+        [group, t.field({ type: [WeightRef], resolve: (product) => product[group] as unknown as WeightEntry[], extensions: jsonSql(embeddedDocuments(group, { value: 'numeric' })) })],
         [`${group}Oz`, t.expose(`${group}Oz` as 'productWeightOz', { type: 'Decimal', nullable: true, description: 'Total in ounces.' })],
         [`${group}Lb`, t.expose(`${group}Lb` as 'productWeightLb', { type: 'Decimal', nullable: true, description: 'Total in pounds.' })],
       ]),
@@ -62,7 +58,7 @@ export const ProductRef = builder.prismaObject('Product', {
       sku: t.exposeString('sku'),
       upc: t.exposeString('upc', { nullable: true }),
       hsCode: t.exposeString('hsCode', { nullable: true }),
-      type: t.field({ type: ProductTypeEnum, resolve: (product) => product.type as ProductType, extensions: computed('type') }),
+      type: t.field({ type: ProductTypeEnum, resolve: (product) => product.type as ProductType, extensions: jsonSql(plainColumn('type')) }),
       status: t.exposeInt('status', { description: '1 active, 0 deactivated (deleted while it had history).' }),
       imageUrl: t.exposeString('imageUrl', { nullable: true }),
       ...(decimals as Record<string, ReturnType<typeof t.exposeInt>>),
@@ -78,10 +74,10 @@ export const ProductRef = builder.prismaObject('Product', {
         nullable: true,
         description: 'null: the warehouse group setting, else the newest lot.',
         resolve: (product) => product.lotDeductionStrategy as LotDeductionStrategy | null,
-        extensions: computed('lotDeductionStrategy'),
+        extensions: jsonSql(plainColumn('lotDeductionStrategy')),
       }),
       defaultSupplyMethod: t.exposeString('defaultSupplyMethod', { nullable: true, description: 'For example purchase.' }),
-      customFields: t.expose('customFields', { type: 'JSON', description: 'Values keyed by custom field key, typed by their definitions.', extensions: computed('customFields') }),
+      customFields: t.expose('customFields', { type: 'JSON', description: 'Values keyed by custom field key, typed by their definitions.', extensions: jsonSql(flatObjectColumn('customFields')) }),
       categoryId: t.exposeInt('categoryId', { nullable: true }),
       category: t.relation('category', { nullable: true }),
       subcategoryId: t.exposeInt('subcategoryId', { nullable: true }),
@@ -113,7 +109,7 @@ export const ProductRef = builder.prismaObject('Product', {
           tags: { select: { tag: nestedSelection(true) }, orderBy: { tag: { name: 'asc' } } },
         }),
         resolve: (product) => product.tags.map((link) => link.tag),
-        extensions: computed('tags'),
+        extensions: jsonSql(linkedRows('Tag', 'ProductTag', 'productId', 'tagId', 'Tag', (tag) => `${tag}.name`)),
       }),
       boms: t.field({
         type: [BomRef],
@@ -122,7 +118,7 @@ export const ProductRef = builder.prismaObject('Product', {
           boms: { select: { bom: nestedSelection(true) }, orderBy: { bomId: 'asc' } },
         }),
         resolve: (product) => product.boms.map((link) => link.bom),
-        extensions: computed('boms'),
+        extensions: jsonSql(linkedRows('Bom', 'ProductBom', 'productId', 'bomId', 'Bom', (_bom, link) => `${link}."bomId"`)),
       }),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
       updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -148,7 +144,7 @@ export const KitItemRef = builder.prismaObject('KitItem', {
       nullable: true,
       description: 'quantity × price.',
       resolve: (item) => kitItemTotal(item),
-      extensions: jsonSql(PRODUCT_JSON_TYPES.KitItem!.total!),
+      extensions: jsonSql({ value: kitItemTotalSql }),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
