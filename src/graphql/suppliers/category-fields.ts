@@ -3,6 +3,7 @@ import { jsonSql } from '../shared/derived-json-types.js';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 import { categories } from '../../domain/catalog-support/index.js';
 
 export const CategoryRef = builder.prismaObject('ProductCategory', {
@@ -41,6 +42,10 @@ const CategoryUpdateInput = builder.inputType('CategoryUpdateInput', {
   description: 'Every field is optional; only the fields given change.',
   fields: (t) => categoryFields(t, false),
 });
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('categories', 'Category', (ctx, args, query) => categories.listCategories(ctx.db, args, query));
+compiledRecord('category', 'Category', (ctx, args, query) => categories.getCategory(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   categories: t.field({

@@ -3,6 +3,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 import { suppliers, supplierContacts as contacts } from '../../domain/suppliers/index.js';
 import {
   SupplierContactCreateInput,
@@ -13,6 +14,12 @@ import {
   SupplierPageRef,
   SupplierUpdateInput,
 } from './supplier-types.js';
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('suppliers', 'Supplier', (ctx, args, query) => suppliers.listSuppliers(ctx.db, args, query));
+compiledRecord('supplier', 'Supplier', (ctx, args, query) => suppliers.getSupplier(ctx.db, args.id, query));
+compiledList('supplierContacts', 'SupplierContact', (ctx, args, query) => contacts.listSupplierContacts(ctx.db, args.supplierId, args, query));
+compiledRecord('supplierContact', 'SupplierContact', (ctx, args, query) => contacts.getSupplierContact(ctx.db, args.supplierId, args.id, query));
 
 builder.queryFields((t) => ({
   suppliers: t.field({

@@ -2,6 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 import { supplierSkus } from '../../domain/suppliers/index.js';
 
 export const SupplierSkuRef = builder.prismaObject('SupplierSku', {
@@ -41,6 +42,10 @@ const SupplierSkuUpdateInput = builder.inputType('SupplierSkuUpdateInput', {
   description: 'Every field is optional; only the fields given change.',
   fields: (t) => supplierSkuFields(t, false),
 });
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('supplierSkus', 'SupplierSku', (ctx, args, query) => supplierSkus.listSupplierSkus(ctx.db, args, query));
+compiledRecord('supplierSku', 'SupplierSku', (ctx, args, query) => supplierSkus.getSupplierSku(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   supplierSkus: t.field({

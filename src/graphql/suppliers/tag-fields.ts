@@ -2,6 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 import { tags } from '../../domain/catalog-support/index.js';
 
 export const TagRef = builder.prismaObject('Tag', {
@@ -31,6 +32,10 @@ const TagUpdateInput = builder.inputType('TagUpdateInput', {
   description: 'Every field is optional; only the fields given change.',
   fields: (t) => tagFields(t, false),
 });
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('tags', 'Tag', (ctx, args, query) => tags.listTags(ctx.db, args, query));
+compiledRecord('tag', 'Tag', (ctx, args, query) => tags.getTag(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   tags: t.field({
