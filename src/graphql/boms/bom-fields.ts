@@ -2,8 +2,13 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 import { boms } from '../../domain/boms/index.js';
 import { BomCreateInput, BomPageRef, BomUpdateInput } from './bom-types.js';
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('boms', 'Bom', (ctx, args, query) => boms.listBoms(ctx.db, args, query));
+compiledRecord('bom', 'Bom', (ctx, args, query) => boms.getBom(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   boms: t.field({

@@ -20,6 +20,8 @@ compiledList('stockMovements', 'StockMovement', (ctx, args, query) => listMoveme
 // Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
 compiledList('inventoryAdjustments', 'InventoryAdjustment', (ctx, args, query) => adjustments.listAdjustments(ctx.db, args, query));
 compiledRecord('inventoryAdjustment', 'InventoryAdjustment', (ctx, args, query) => adjustments.getAdjustment(ctx.db, args.id, query));
+compiledList('warehouseGroups', 'WarehouseGroup', (ctx, args, query) => groups.listWarehouseGroups(ctx.db, args, query));
+compiledRecord('warehouseGroup', 'WarehouseGroup', (ctx, args, query) => groups.getWarehouseGroup(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   warehouseGroups: t.field({

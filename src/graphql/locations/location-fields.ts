@@ -2,6 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 import { locations } from '../../domain/locations/index.js';
 import {
   LocationCreateInput,
@@ -10,6 +11,10 @@ import {
   LocationRef,
   LocationUpdateInput,
 } from './location-types.js';
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('locations', 'Location', (ctx, args, query) => locations.listLocations(ctx.db, args, query));
+compiledRecord('location', 'Location', (ctx, args, query) => locations.getLocation(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   locations: t.field({

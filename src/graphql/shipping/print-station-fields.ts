@@ -1,5 +1,6 @@
 // Print stations and printing labels on them: argument plumbing only; the rules live in src/domain/shipping.
 import { builder } from '../builder.js';
+import { compiledArray, compiledRecord } from '../shared/compiled-records.js';
 import { printStations as stations } from '../../domain/shipping/index.js';
 
 builder.prismaObject('PrintStation', {
@@ -51,6 +52,10 @@ const PrintResultRef = builder.objectRef<stations.PrintResult>('PrintResult').im
     bytes: t.exposeInt('bytes', { description: 'Bytes of ZPL sent to the printer.' }),
   }),
 });
+
+// The list and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledArray('printStations', 'PrintStation', (ctx, _args, query) => stations.listPrintStations(ctx.db, query));
+compiledRecord('printStation', 'PrintStation', (ctx, args, query) => stations.getPrintStation(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   printStations: t.prismaField({

@@ -2,6 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 import {
   customFieldDefinitions as definitions,
   CUSTOM_FIELD_ENTITY_TYPES,
@@ -50,6 +51,10 @@ const CustomFieldDefinitionUpdateInput = builder.inputType('CustomFieldDefinitio
     required: t.boolean({ required: false }),
   }),
 });
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('customFieldDefinitions', 'CustomFieldDefinition', (ctx, args, query) => definitions.listCustomFieldDefinitions(ctx.db, args, query));
+compiledRecord('customFieldDefinition', 'CustomFieldDefinition', (ctx, args, query) => definitions.getCustomFieldDefinition(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   customFieldDefinitions: t.field({

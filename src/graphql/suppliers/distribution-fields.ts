@@ -4,6 +4,7 @@ import { jsonSql } from '../shared/derived-json-types.js';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 import {
   priorityLists,
   distributionTemplates as templates,
@@ -91,6 +92,18 @@ const DistributionTemplateCategoryUpdateInput = builder.inputType('DistributionT
   description: UPDATE,
   fields: (t) => ({ name: t.string({ required: false, description: NAME }) }),
 });
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('priorityLists', 'PriorityList', (ctx, args, query) => priorityLists.listPriorityLists(ctx.db, args, query));
+compiledRecord('priorityList', 'PriorityList', (ctx, args, query) => priorityLists.getPriorityList(ctx.db, args.id, query));
+compiledList('distributionTemplates', 'DistributionTemplate', (ctx, args, query) => templates.listDistributionTemplates(ctx.db, args, query));
+compiledRecord('distributionTemplate', 'DistributionTemplate', (ctx, args, query) => templates.getDistributionTemplate(ctx.db, args.id, query));
+compiledList('distributionTemplateCategories', 'DistributionTemplateCategory', (ctx, args, query) =>
+  templateCategories.listDistributionTemplateCategories(ctx.db, args, query),
+);
+compiledRecord('distributionTemplateCategory', 'DistributionTemplateCategory', (ctx, args, query) =>
+  templateCategories.getDistributionTemplateCategory(ctx.db, args.id, query),
+);
 
 builder.queryFields((t) => {
   const listArgs = () => ({ ...pageArgs(t.arg), q: t.arg.string({ required: false, description: 'Part of the name, any case.' }) });
