@@ -5,6 +5,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { currentActor } from '../../db/audit-actor.js';
+import type { PassThroughQuery } from '../shared/pass-through-query.js';
 
 export const JOB_STATUSES = ['queued', 'running', 'finished', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -39,8 +40,8 @@ export async function enqueueJob(tx: TenantTx | TenantDb, input: EnqueueJobInput
   return tx.job.upsert({ where: { companyId_uniqueKey: { companyId: 0, uniqueKey: input.uniqueKey } }, create: data as any, update: {} });
 }
 
-export async function findJob(db: TenantDb | TenantTx, id: number) {
-  const job = await db.job.findFirst({ where: { id } });
+export async function findJob(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {
+  const job = await db.job.findFirst({ ...query, where: { id } });
   if (!job) throw new NotFoundError('Job', id);
   return job;
 }

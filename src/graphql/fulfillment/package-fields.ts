@@ -1,7 +1,12 @@
 // Queries and mutations of shipment packages: argument plumbing only.
 import { builder } from '../builder.js';
 import { packages } from '../../domain/fulfillment/index.js';
+import { compiledArray } from '../shared/compiled-records.js';
 import { ShipmentPackagesInput } from './package-types.js';
+
+// A shipment's top-level packages (in packing order), written by one statement with their children and items;
+// the resolver below answers other selections.
+compiledArray('shipmentPackages', 'ShipmentPackage', (ctx, args, query) => packages.getShipmentPackages(ctx.db, args.shipmentId, query));
 
 builder.queryFields((t) => ({
   shipmentPackages: t.prismaField({

@@ -10,12 +10,14 @@ import {
   shipmentBillableLines,
 } from '../../domain/fulfillment/index.js';
 import { BillableLineRef, FulfillmentOrderPageRef, ShipmentCreateInput, ShipmentPageRef } from './shipment-types.js';
-import { compiledList, compiledRecord, compiledMutation } from '../shared/compiled-records.js';
+import { compiledArray, compiledList, compiledRecord, compiledMutation } from '../shared/compiled-records.js';
 
 compiledList('fulfillmentOrders', 'FulfillmentOrder', (ctx, args, query) => fulfillment.listFulfillmentOrders(ctx.db, withFilterParams(args), query));
 compiledRecord('fulfillmentOrder', 'FulfillmentOrder', (ctx, args, query) => fulfillment.getFulfillmentOrder(ctx.db, args.id, query));
 compiledList('shipments', 'Shipment', (ctx, args, query) => shipments.listShipments(ctx.db, withFilterParams(args), query));
 compiledRecord('shipment', 'Shipment', (ctx, args, query) => shipments.getShipment(ctx.db, args.id, query));
+// A sales order's shipments (by id), a plain list written by one statement the same way.
+compiledArray('salesOrderShipments', 'Shipment', (ctx, args, query) => shipments.listOrderShipments(ctx.db, args.salesOrderId, query));
 
 builder.queryFields((t) => ({
   fulfillmentOrders: t.field({

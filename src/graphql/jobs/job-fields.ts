@@ -1,6 +1,7 @@
 // Durable jobs as GraphQL sees them (the contract's job record); the rules live in src/domain/jobs.
 import { builder } from '../builder.js';
 import { jobs } from '../../domain/jobs/index.js';
+import { compiledRecord } from '../shared/compiled-records.js';
 
 export const JobRef = builder.prismaObject('Job', {
   description: 'A durable background job: queued → running → finished, failed or cancelled; retried with backoff up to max_attempts.',
@@ -23,11 +24,14 @@ export const JobRef = builder.prismaObject('Job', {
   }),
 });
 
+// A job written by one statement (compiled-records.ts); the resolver below answers other selections.
+compiledRecord('job', 'Job', (ctx, args, query) => jobs.findJob(ctx.db, args.id, query));
+
 builder.queryFields((t) => ({
   job: t.prismaField({
     type: 'Job',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (_query, _root, args, ctx) => jobs.findJob(ctx.db, args.id),
+    resolve: (query, _root, args, ctx) => jobs.findJob(ctx.db, args.id, query),
   }),
 }));
 

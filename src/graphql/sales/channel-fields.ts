@@ -2,8 +2,15 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 import { channels, CHANNEL_TYPES } from '../../domain/sales/index.js';
 import { LegacySalesChannelInput, SalesChannelCreateInput, SalesChannelPageRef, SalesChannelUpdateInput } from './channel-types.js';
+
+// Pages and records written by one statement (compiled-records.ts) when every field selected has SQL; a selection
+// with one of the caller's JSON documents (the mappings, metafields, filters, restrictions, fees: their key order is
+// the caller's, which jsonb does not keep) is answered by the resolvers below, field by field.
+compiledList('salesChannels', 'SalesChannel', (ctx, args, query) => channels.listChannels(ctx.db, args, query));
+compiledRecord('salesChannel', 'SalesChannel', (ctx, args, query) => channels.getChannel(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   salesChannels: t.field({

@@ -3,7 +3,8 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { filterArg, filterParams } from '../shared/filters.js';
+import { filterArg, filterParams, withFilterParams } from '../shared/filters.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 import { contacts } from '../../domain/sales/index.js';
 
 const ContactRef = builder.prismaObject('Contact', {
@@ -41,6 +42,10 @@ const ContactUpdateInput = builder.inputType('ContactUpdateInput', {
   description: 'Every field is optional; only the fields given change. To move a contact to the other kind of owner, set the old owner to null in the same call.',
   fields: (t) => contactFields(t, false),
 });
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('contacts', 'Contact', (ctx, args, query) => contacts.listContacts(ctx.db, withFilterParams(args), query));
+compiledRecord('contact', 'Contact', (ctx, args, query) => contacts.getContact(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   contacts: t.field({

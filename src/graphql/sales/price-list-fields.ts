@@ -3,7 +3,8 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { filterArg, filterParams } from '../shared/filters.js';
+import { filterArg, filterParams, withFilterParams } from '../shared/filters.js';
+import { compiledList, compiledRecord } from '../shared/compiled-records.js';
 import { priceLists, quotePrice, type PriceQuoteResult } from '../../domain/pricing/index.js';
 
 builder.prismaObject('PriceListEntry', {
@@ -60,6 +61,10 @@ const PriceQuoteRef = builder.objectRef<PriceQuoteResult>('PriceQuote').implemen
     priceListId: t.exposeInt('priceListId', { nullable: true }),
   }),
 });
+
+// Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
+compiledList('priceLists', 'PriceList', (ctx, args, query) => priceLists.listPriceLists(ctx.db, withFilterParams(args), query));
+compiledRecord('priceList', 'PriceList', (ctx, args, query) => priceLists.getPriceList(ctx.db, args.id, query));
 
 builder.queryFields((t) => ({
   priceLists: t.field({

@@ -39,6 +39,9 @@ compiledRecord('workOrder', 'WorkOrder', (ctx, args, query) => workOrders.getWor
 
 // A work order's production entries, written by one statement; the resolver below answers other selections.
 compiledArray('workOrderCompletions', 'WorkOrderCompletion', (ctx, args, query) => completions.listCompletions(ctx.db, args.workOrderId, query));
+// Its steps (by sequence) and its status history (by id), written by one statement each the same way.
+compiledArray('workOrderSteps', 'WorkOrderStep', (ctx, args, query) => steps.listSteps(ctx.db, args.workOrderId, query));
+compiledArray('workOrderStatusHistory', 'WorkOrderStatusEvent', (ctx, args, query) => workOrders.listStatusHistory(ctx.db, args.workOrderId, query));
 
 const actor = (ctx: { caller: { tokenId: number | null } }) => ({ tokenId: ctx.caller.tokenId });
 
