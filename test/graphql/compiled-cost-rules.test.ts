@@ -17,7 +17,7 @@ import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
 import { fieldByField } from '../support/random-selection.js';
-import { getRoute, pageAndRecordQueries, queryAsFieldByField, selectionsAsFieldByField, writtenAsJson, type Compared } from '../support/compiled-answers.js';
+import { getRoute, pageAndRecordQueries, queryAsFieldByField, selectionsAsFieldByField, writtenAsJson, type Compared, graphqlPagesAsFieldByField } from '../support/compiled-answers.js';
 
 const counter = statementCounter();
 const { server, companies: { acme }, api, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
@@ -31,19 +31,6 @@ let vendorId: number;
 
 /** The company's credentials, read once the server has made it. */
 const asAcme = () => ({ token: acme.token, company: acme.slug });
-
-/** The list query over /graphql answers as field by field in one statement; pages of 10 and 100 are full and run as many statements. */
-async function pagesAsFieldByField(variables: Record<string, unknown>) {
-  const counts: number[] = [];
-  for (const perPage of [10, 100]) {
-    const { result, count } = await counter.count(() => server.graphql(listQuery, { ...variables, perPage }, asAcme()));
-    expect(result.body.errors, result.text).toBeUndefined();
-    counts.push(count);
-    const data = await queryAsFieldByField(on, listQuery, { ...variables, perPage });
-    expect(data.costRules.items).toHaveLength(perPage);
-  }
-  expect(counts[1]).toBe(counts[0]);
-}
 
 beforeAll(async () => {
   const db = tenantClient(server.database.prisma, acme.companyId);
@@ -143,10 +130,10 @@ beforeAll(async () => {
 
 describe('cost rules written by one statement', () => {
   it("GET /cost-rules's selection (but scopeExtra) answers as field by field, and runs as many statements for 10 rules as for 100", () =>
-    pagesAsFieldByField({ sort: 'id' }));
+    graphqlPagesAsFieldByField(on, listQuery, { sort: 'id' }, 'costRules'));
 
   it('with filters and sorts, as field by field', async () => {
-    await pagesAsFieldByField({ sort: '-priority' });
+    await graphqlPagesAsFieldByField(on, listQuery, { sort: '-priority' }, 'costRules');
     for (const filters of [
       [{ name: 'vendor_id', value: String(vendorId) }],
       [{ name: 'document_type', value: 'PURCHASE_ORDER' }, { name: 'is_active', value: 'true' }],

@@ -15,7 +15,7 @@ import { purgatoryRoutes } from '../../rest-mapping/purgatory.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
-import { getRoute, pageAndRecordQueries, queryAsFieldByField, selectionsAsFieldByField, writtenAsJson, type Compared } from '../support/compiled-answers.js';
+import { getRoute, pageAndRecordQueries, queryAsFieldByField, selectionsAsFieldByField, writtenAsJson, type Compared, graphqlPagesAsFieldByField } from '../support/compiled-answers.js';
 
 const counter = statementCounter();
 const { server, companies: { acme }, api, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
@@ -26,19 +26,6 @@ const listQuery = withoutPayload('/purgatory');
 const recordQuery = withoutPayload('/purgatory/{purgatoryEntryId}');
 const entryIds: number[] = [];
 let channelId: number;
-
-/** The list query over /graphql answers as field by field in one statement; pages of 10 and 100 are full and run as many statements. */
-async function pagesAsFieldByField(variables: Record<string, unknown>) {
-  const counts: number[] = [];
-  for (const perPage of [10, 100]) {
-    const { result, count } = await counter.count(() => server.graphql(listQuery, { ...variables, perPage }, { token: acme.token, company: acme.slug }));
-    expect(result.body.errors, result.text).toBeUndefined();
-    counts.push(count);
-    const data = await queryAsFieldByField(on, listQuery, { ...variables, perPage });
-    expect(data.purgatoryEntries.items).toHaveLength(perPage);
-  }
-  expect(counts[1]).toBe(counts[0]);
-}
 
 beforeAll(async () => {
   const db = tenantClient(server.database.prisma, acme.companyId);
@@ -95,10 +82,10 @@ beforeAll(async () => {
 
 describe('purgatory entries written by one statement', () => {
   it("GET /purgatory's selection (but the payload) answers as field by field, and runs as many statements for 10 entries as for 100", () =>
-    pagesAsFieldByField({ sort: 'id' }));
+    graphqlPagesAsFieldByField(on, listQuery, { sort: 'id' }, 'purgatoryEntries'));
 
   it('with filters and sorts, as field by field', async () => {
-    await pagesAsFieldByField({ sort: '-resolved_at' });
+    await graphqlPagesAsFieldByField(on, listQuery, { sort: '-resolved_at' }, 'purgatoryEntries');
     for (const filters of [
       [{ name: 'status', value: 'pending' }],
       [{ name: 'reason_code', value: 'unknown_sku' }, { name: 'channel_id', value: String(channelId) }],

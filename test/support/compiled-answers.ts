@@ -162,6 +162,20 @@ export async function queryAsFieldByField(on: Compared, query: string, variables
   return planned.result.body.data;
 }
 
+/**
+ * A page query over /graphql (for a list without a REST route, or whose REST selection cannot be written) answers as
+ * field by field in one statement; pages of 10 and 100 are full and run as many statements.
+ */
+export async function graphqlPagesAsFieldByField(on: Compared, query: string, variables: Variables, root: string) {
+  const counts: number[] = [];
+  for (const perPage of [10, 100]) {
+    const data = await queryAsFieldByField(on, query, { ...variables, perPage });
+    expect(data![root].items).toHaveLength(perPage);
+    counts.push((await on.counter.count(() => on.server.graphql(query, { ...variables, perPage }, { token: on.tenant.token, company: on.tenant.slug }))).count);
+  }
+  expect(counts[1]).toBe(counts[0]);
+}
+
 /** A page of a list field and one record of its type, asking for `selection`: the two queries most properties run. */
 export function pageAndRecordQueries({ text, fragments }: RandomSelection, page: string, sort: string, record: string, id: number): string[] {
   return [
