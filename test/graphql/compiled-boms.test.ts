@@ -5,18 +5,21 @@
 // (plain, filtered and sorted), records and random /graphql selections. The data: BOMs made through the API (items
 // named by product and by SKU, with and without a unit, extra costs), and bulk written directly: BOMs without items
 // or costs, items with equal orders (then by id), notes JSON must escape and quantities at full precision. A page
-// runs as many statements for 10 BOMs as for 100.
-import { beforeAll, describe, it } from 'vitest';
+// runs as many statements for 10 BOMs as for 100. Changes (create, update, delete) are compared too: each answers in
+// one statement in its transaction, as the BOM read field by field (compiledMutation).
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { bomRoutes } from '../../rest-mapping/boms.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
+import { compiledChangeChecker } from '../support/compiled-change.js';
 import { getRoute, pageAndRecordQueries, pageAsFieldByField, pagesAsFieldByField, recordsAsFieldByField, selectionsAsFieldByField, type Compared } from '../support/compiled-answers.js';
 
 const counter = statementCounter();
-const { server, companies: { acme }, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const { server, companies: { acme }, post, api } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 const on: Compared = { server, counter, tenant: acme };
+const { change } = compiledChangeChecker(server, acme, api, () => counter.statements);
 const bomList = getRoute(bomRoutes, '/boms');
 const bomRecord = getRoute(bomRoutes, '/boms/{bomId}');
 const bomIds: number[] = [];
@@ -80,4 +83,27 @@ describe('random selections over /graphql', () => {
     selectionsAsFieldByField(on, ['Bom'], ([selection], id) => pageAndRecordQueries(selection!, 'boms', '-id', 'bom', id), {
       numRuns: 15, seed: 20261130, ids: bomIds, skipTooDeep: true,
     }));
+});
+
+describe('changes answered by one statement', () => {
+  it('BOMs: create (every field, and the required ones), update (set and clear), delete', async () => {
+    const mass = await post('/unit-classes', { name: 'Mass (changes)' });
+    const gram = await post('/unit-of-measures', { unit_class_id: mass.id, name: 'g' });
+    const rivet = await post('/products', { name: 'Rivet "R" \\ ☃', sku: 'RIVET-1' });
+    const washer = await post('/products', { name: 'Washer', sku: 'WASHER-1' });
+    const full = await change('POST', '/boms', {
+      name: 'A "quoted" \\ name ☃\nline',
+      items: [
+        { product_id: rivet.id, quantity: 0.000001, note: 'note "n"\n\\', uom_id: gram.id, order: 2, consumption_basis: 'actual' },
+        { sku: 'WASHER-1', quantity: 123456789.123456 },
+      ],
+      extra_costs: [{ name: 'Labour "x"', quantity: 1.123456, unit_price: 0.000001 }],
+    }, { record: (x) => `/boms/${x.id}` });
+    const bare = await change('POST', '/boms', { name: 'Bare BOM', items: [{ product_id: washer.id, quantity: 1 }] }, { record: (x) => `/boms/${x.id}` });
+    await change('POST', `/boms/${full.id}`, { name: 'Renamed', extra_costs: [], items: [{ product_id: washer.id, quantity: 2.5 }] });
+    await change('POST', `/boms/${bare.id}`, { extra_costs: [{ name: 'Box', quantity: 3, unit_price: 7.654321 }] });
+    await change('DELETE', `/boms/${full.id}`, undefined, { deletes: true });
+    await change('DELETE', `/boms/${bare.id}`, undefined, { deletes: true });
+    expect((await api('GET', `/boms/${bare.id}`)).status).toBe(404);
+  });
 });

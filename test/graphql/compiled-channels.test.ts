@@ -7,7 +7,9 @@
 // REST selection without those documents, and random selections of the fields SQL writes, equal field by field, keys
 // in the same order and values alike. The data: channels made through the API (every field, the fewest, a locked one,
 // credentials set, cleared and stored as JSON null or {}), and bulk written directly, with tags and without, text JSON
-// must escape. A page runs as many statements for 10 channels as for 100.
+// must escape. A page runs as many statements for 10 channels as for 100. Changes are compared too, over /graphql
+// without the caller's JSON: creates (and the legacy create), updates and a delete answer by one JSON statement in
+// their transaction.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { Prisma } from '../../src/generated/prisma/client.js';
@@ -16,11 +18,13 @@ import type { RestRoute } from '../../src/rest/route.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
+import { compiledChangeChecker } from '../support/compiled-change.js';
 import { fieldByField } from '../support/random-selection.js';
 import { getRoute, pageAndRecordQueries, queryAsFieldByField, selectionsAsFieldByField, writableFields, writtenAsJson, type Compared } from '../support/compiled-answers.js';
 
 const counter = statementCounter();
 const { server, companies: { acme }, api, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const { graphqlChange } = compiledChangeChecker(server, acme, api, () => counter.statements);
 const on: Compared = { server, counter, tenant: acme };
 const listRoute = getRoute(channelRoutes, '/channels');
 const recordRoute = getRoute(channelRoutes, '/channels/{channelId}');
@@ -33,6 +37,8 @@ const CALLERS_JSON = [
 const writable = (route: RestRoute) => route.graphql.replace(new RegExp(`\\b(${CALLERS_JSON.join('|')})\\b(?!:)`, 'g'), '');
 const channelIds: number[] = [];
 let tagIds: number[] = [];
+/** What a change may name: two warehouse groups, a supplier, a price list and a warehouse. */
+const refs = { group: 0, otherGroup: 0, supplier: 0, priceList: 0, warehouse: 0 };
 
 beforeAll(async () => {
   const db = tenantClient(server.database.prisma, acme.companyId);
@@ -44,6 +50,7 @@ beforeAll(async () => {
   tagIds = [web.id, priority.id];
   const supplier = await post('/suppliers', { name: 'Dropship Co' });
   const priceList = await post('/price-lists', { name: 'Retail', currency: 'USD' });
+  Object.assign(refs, { group: group.id, otherGroup: otherGroup.id, supplier: supplier.id, priceList: priceList.id, warehouse: warehouse.id });
   const full = await post('/channels', {
     channelType: 'end_to_end_channel', label: 'Web "shop" \\ ☃\nnew line', warehouseGroupId: group.id, description: 'Tab\there',
     storeType: 'shopify', enabled: true, isPOSChannel: true, isCustomerSpecific: true, pullOrdersFromOms: true,
@@ -142,4 +149,30 @@ describe('sales channels written by one statement over /graphql', () => {
     selectionsAsFieldByField(on, ['SalesChannel'], ([selection], id) => pageAndRecordQueries(selection!, 'salesChannels', '-id', 'salesChannel', id), {
       numRuns: 15, seed: 20261203, ids: channelIds, skipTooDeep: true,
     }));
+});
+
+describe('changes answered by one statement over /graphql', () => {
+  const mutation = (method: string, path: string) => writable(channelRoutes.find((route) => route.method === method && route.path === path)!);
+  const read = writable(recordRoute);
+  const text = 'A "quoted" \\ name ☃\nline';
+
+  it('create with every field and with the fewest, the legacy create, updates setting and clearing fields, and delete', async () => {
+    const create = mutation('POST', '/channels');
+    const full = await graphqlChange(create, {
+      input: {
+        channelType: 'end_to_end_channel', label: text, warehouseGroupId: refs.group, description: text, storeType: 'shopify', enabled: true,
+        isPOSChannel: true, isCustomerSpecific: true, pullOrdersFromOms: true, pullOrderAppIntegrationAccountId: 2147483647, pullOrderOmsStoreId: text,
+        tagIds: [tagIds[1], tagIds[0]], priceListId: refs.priceList, getProductsEnabled: true, pushInventoryEnabled: true, isDropship: true,
+        dropshipSupplierId: refs.supplier, dropshipPoDeliveryWarehouseId: refs.warehouse, dropshipPoDeliveryType: 'direct', dropshipAutoCreatePo: true,
+        autoPushOrderAfterMinutes: 0, autoPushMode: 'scheduled', filters: { b: 1, a: text }, credentials: { apiKey: 'secret' }, metafields: [{ key: 'k' }],
+      },
+    }, read);
+    const bare = await graphqlChange(create, { input: { channelType: 'fulfillment_channel', label: 'Bare "change"', warehouseGroupId: refs.otherGroup } }, read);
+    await graphqlChange(mutation('POST', '/channels/sales'), { input: { label: text, warehouseGroupId: refs.group, description: text, tagIds: [tagIds[0]], isCustomerSpecific: true } }, read);
+    const update = mutation('PATCH', '/channels/{channelId}');
+    await graphqlChange(update, { id: full.id, input: { description: null, tagIds: [], priceListId: null, credentials: null, pullOrderOmsStoreId: null, enabled: false } }, read);
+    await graphqlChange(update, { id: bare.id, input: { label: text, description: 'Now "set"', tagIds: tagIds, warehouseGroupId: refs.group, credentials: {} } }, read);
+    await graphqlChange(mutation('DELETE', '/channels/{channelId}'), { id: full.id }, read, { deletes: true });
+    expect((await api('GET', `/channels/${full.id}`)).status).toBe(404);
+  });
 });

@@ -8,7 +8,8 @@
 // the same order and values alike. The data is varied: rules made over REST with every field, with none, and one
 // deleted, and rules written directly with no document type or several, options of odd shapes (a string "true", a
 // 1, a list, a scalar), dates and decimals at full precision or null, text JSON must escape, and children or none.
-// A page runs as many statements for 10 rules as for 100, and fewer than field by field.
+// A page runs as many statements for 10 rules as for 100, and fewer than field by field. Changes are compared too,
+// over /graphql without scopeExtra: a create, update and (soft) delete answer by one JSON statement in their transaction.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { setFeature } from '../../src/domain/tenancy/features.js';
@@ -16,11 +17,13 @@ import { costRuleRoutes } from '../../rest-mapping/cost-rules.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
+import { compiledChangeChecker } from '../support/compiled-change.js';
 import { fieldByField } from '../support/random-selection.js';
 import { getRoute, pageAndRecordQueries, queryAsFieldByField, selectionsAsFieldByField, writtenAsJson, type Compared, graphqlPagesAsFieldByField } from '../support/compiled-answers.js';
 
 const counter = statementCounter();
 const { server, companies: { acme }, api, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const { graphqlChange } = compiledChangeChecker(server, acme, api, () => counter.statements);
 const on: Compared = { server, counter, tenant: acme };
 /** A REST route's query without the scopes' scopeExtra (the caller's own JSON, answered by its resolver). */
 const withoutScopeExtra = (path: string) => getRoute(costRuleRoutes, path).graphql.replace(/\bscopeExtra\b/g, '');
@@ -28,6 +31,7 @@ const listQuery = withoutScopeExtra('/cost-rules');
 const recordQuery = withoutScopeExtra('/cost-rules/{costRuleId}');
 const ruleIds: number[] = [];
 let vendorId: number;
+let partId: number;
 
 /** The company's credentials, read once the server has made it. */
 const asAcme = () => ({ token: acme.token, company: acme.slug });
@@ -39,6 +43,7 @@ beforeAll(async () => {
   vendorId = vendor.id;
   const other = await post('/suppliers', { name: 'Smelter SA' });
   const part = await post('/products', { name: 'Part', sku: 'PART' });
+  partId = part.id;
   const category = await post('/categories', { name: 'Castings' });
 
   // Over REST: a rule with every field, an extra cost, a bare one, and one deleted (never answered).
@@ -162,6 +167,35 @@ describe('cost rules written by one statement', () => {
     expect(page.body.data.find((rule: any) => rule.id === ruleIds[0]).scopes[0].scope_extra).toEqual({ '2': 'b', a: [1, 'x'] });
     expect((await api('GET', `/cost-rules/${ruleIds[0]}`)).status).toBe(200);
     expect(counter.statements.slice(before).filter(writtenAsJson)).toEqual([]);
+  });
+});
+
+describe('changes answered by one statement', () => {
+  const text = 'A "quoted" \\ name ☃\nline';
+  const fields = recordQuery.slice(recordQuery.indexOf('costRule(id: $id)') + 'costRule(id: $id)'.length);
+  const create = `mutation Create($input: CostRuleInput!) { createCostRule(input: $input) ${fields}`;
+  const update = `mutation Update($id: Int!, $input: CostRuleInput!) { updateCostRule(id: $id, input: $input) ${fields}`;
+  const remove = `mutation Delete($id: Int!) { deleteCostRule(id: $id) ${fields}`;
+
+  it('create with every field and with the fewest, update setting and clearing fields, and delete', async () => {
+    const full = await graphqlChange(create, {
+      input: {
+        name: text, vendorId, description: text, documentTypes: ['WORK_ORDER', 'SHIPMENT'], tierMode: 'GRADUATED', priority: 7,
+        effectiveFrom: '2024-02-29', effectiveTo: '2099-12-31', moq: '0.0000000001', orderMultiple: '12345678901234.5678901234', shipmentType: text,
+        options: { autoApply: true, addAsAdditionalFee: false },
+        tiers: [{ minQuantity: '0', effects: [{ effectType: 'BASE_PRICE', amount: '10.1234567891', description: text }] }, { minQuantity: '99999999999999.9999999999', effects: [] }],
+        scopes: [{ scopeType: 'PRODUCT', scopeValue: String(partId), scopeOperator: 'NOT_EQUALS', scopeExtra: { b: 1, a: 2 } }],
+        conditions: [{ conditionType: 'CURRENCY', values: ['USD', 'EUR'] }],
+      },
+    }, recordQuery);
+    const bare = await graphqlChange(create, { input: { name: 'Bare "change"', documentTypes: ['PRODUCTION_RUN'] } }, recordQuery);
+    await graphqlChange(update, { id: full.id, input: { description: null, effectiveTo: null, moq: null, tiers: [], scopes: [], conditions: [], priority: -1 } }, recordQuery);
+    await graphqlChange(update, {
+      id: bare.id,
+      input: { name: 'Extra "cost"', documentTypes: ['SHIPMENT'], outputKind: 'EXTRA_COST', extraCostItemName: text, costBasis: 'PERCENTAGE', costBasisAmount: '12.3456789012', costAllocationType: 'VALUE_BASED_ALLOCATION', tiers: [{ minQuantity: '1.5', effects: [{ effectType: 'PERCENTAGE', amount: '-2.5', sequence: 2 }] }] },
+    }, recordQuery);
+    await graphqlChange(remove, { id: full.id }, recordQuery, { deletes: true });
+    expect((await api('GET', `/cost-rules/${full.id}`)).status).toBe(404);
   });
 });
 

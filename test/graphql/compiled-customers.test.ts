@@ -6,7 +6,8 @@
 // REST page and record and for random selections over /graphql. The data is varied: every field given or none,
 // addresses whole, partial, removed and stored without some keys, contacts moved between companies (so not in
 // the order they were made) beside a supplier's, text JSON must escape, custom fields with long keys and odd
-// numbers, merged and cleared. A page runs as many statements for 10 companies as for 100.
+// numbers, merged and cleared. A page runs as many statements for 10 companies as for 100. Changes are compared
+// too: a delete answers the company as it was, contacts and all, by one JSON statement in its transaction.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { Prisma } from '../../src/generated/prisma/client.js';
@@ -14,6 +15,7 @@ import { customerRoutes } from '../../rest-mapping/customers.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
+import { compiledChangeChecker } from '../support/compiled-change.js';
 import { fewerStatementsThanFieldByField, getRoute, ODD_CUSTOM_FIELDS, pageAndRecordQueries, pagesAsFieldByField, recordsAsFieldByField, restCased, selectionsAsFieldByField, type Compared } from '../support/compiled-answers.js';
 
 const counter = statementCounter();
@@ -24,6 +26,7 @@ const recordRoute = getRoute(customerRoutes, '/companies/{companyId}');
 const JSON_FIELDS = new Set(['customFields']);
 const on: Compared = { server, counter, tenant: acme, rest: (answer) => restCased(answer, JSON_FIELDS) };
 const companyIds: number[] = [];
+const { change } = compiledChangeChecker(server, acme, api, () => counter.statements);
 
 beforeAll(async () => {
   const db = tenantClient(server.database.prisma, acme.companyId);
@@ -105,4 +108,21 @@ describe('customer companies written by one statement', () => {
       seed: 20261131,
       skipTooDeep: true,
     }));
+});
+
+describe('changes answered by one statement', () => {
+  it('delete answers the company as it was: with every field and contacts, and bare', async () => {
+    const text = 'A "quoted" \\ name ☃\nline';
+    const full = await post('/companies', {
+      name: text, email: 'gone@example.test', phone: '+1\t555', tax_id: text, currency: 'USD', payment_terms_days: 30,
+      billing_address: { name: text, street_1: '1 "Main" St', city: 'Zürich', country: 'ch' }, shipping_address: { street_1: 'Dock', city: 'Oslo', country: 'NO' },
+      notes: text, custom_fields: { note: text, amount: 0.1234567891 },
+    });
+    await post('/contacts', { company_id: full.id, first_name: text, email: 'c@example.test' });
+    await post('/contacts', { company_id: full.id, first_name: 'Second' });
+    await change('DELETE', `/companies/${full.id}`, undefined, { deletes: true });
+    expect((await api('GET', `/companies/${full.id}`)).status).toBe(404);
+    const bare = await post('/companies', { name: 'Bare to delete' });
+    await change('DELETE', `/companies/${bare.id}`, undefined, { deletes: true });
+  });
 });

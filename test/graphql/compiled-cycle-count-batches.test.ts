@@ -6,23 +6,28 @@
 // selections over /graphql. The data is varied: batches made over REST over one or two warehouses (one of them
 // with a name JSON must escape), with and without a date, scope lists, notes and blind counting; batches written
 // directly with no session or several (warehouses out of order), every session status, empty and full lists, and
-// nulls. A page runs as many statements for 10 batches as for 100.
-import { beforeAll, describe, it } from 'vitest';
+// nulls. A page runs as many statements for 10 batches as for 100. Changes are compared too: a create and a delete
+// answer by one JSON statement in their transaction, as the record reads field by field.
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { cycleCountRoutes } from '../../rest-mapping/cycle-counts.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
-import { getRoute, pageAndRecordQueries, pageAsFieldByField, pagesAsFieldByField, recordsAsFieldByField, restCased, selectionsAsFieldByField, type Compared } from '../support/compiled-answers.js';
+import { compiledChangeChecker } from '../support/compiled-change.js';
+import { getRoute, pageAndRecordQueries, pageAsFieldByField, pagesAsFieldByField, recordsAsFieldByField, restCased, selectionsAsFieldByField, writtenAsJson, type Compared } from '../support/compiled-answers.js';
 
 const counter = statementCounter();
-const { server, companies: { acme }, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const { server, companies: { acme }, post, api } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const { graphqlChange } = compiledChangeChecker(server, acme, api, () => counter.statements);
 /** A batch is snake_case over REST, but its sessions keep GraphQL's names (the route aliases them). */
 const on: Compared = { server, counter, tenant: acme, rest: (answer) => restCased(answer, new Set(['sessions'])) };
 const listRoute = getRoute(cycleCountRoutes, '/pickflow/cycle-count-batches');
 const recordRoute = getRoute(cycleCountRoutes, '/pickflow/cycle-count-batches/{batchId}');
 const batchIds: number[] = [];
+/** What a create may name: warehouses (the first with a shelf), a product, a category and a tag. */
+const scope = { warehouses: [] as number[], shelf: 0, product: 0, category: 0, tag: 0 };
 
 const SESSION_STATUSES = ['draft', 'in_progress', 'pending_review', 'posted', 'cancelled'];
 
@@ -35,6 +40,7 @@ beforeAll(async () => {
   const bolt = await post('/products', { name: 'Bolt', sku: 'BOLT' });
   const category = await post('/categories', { name: 'Hardware' });
   const tag = await post('/tags', { name: 'Fast' });
+  Object.assign(scope, { warehouses: [east.id, west.id, north.id], shelf: shelf.id, product: bolt.id, category: category.id, tag: tag.id });
 
   const create = async (body: Record<string, unknown>) => batchIds.push((await post('/pickflow/cycle-count-batches', body)).id);
   await create({ name: 'Everything "Nov" \\ ☃\n', warehouse_ids: [west.id, east.id], location_ids: [shelf.id], product_ids: [bolt.id], category_ids: [category.id], tag_ids: [tag.id], blind: true, scheduled_for: '2031-11-30', notes: 'Tab\there </script>' });
@@ -82,6 +88,38 @@ describe('cycle count batches written by one statement', () => {
 
   it('GET /pickflow/cycle-count-batches/{id} answers as field by field', () =>
     recordsAsFieldByField(on, recordRoute, '/pickflow/cycle-count-batches', batchIds, 'cycleCountBatch'));
+});
+
+describe('changes answered by one statement', () => {
+  // Over /graphql with the REST routes' operations: the REST answer keeps the sessions' GraphQL names (aliased), which
+  // compiledChangeChecker's field-by-field read would snake_case.
+  const operation = (method: string) => cycleCountRoutes.find((route) => route.method === method && route.path.startsWith('/pickflow/cycle-count-batches'))!.graphql;
+  const text = 'A "quoted" \\ name ☃\nline';
+
+  it('create with every field and with the fewest, and delete', async () => {
+    const [east, west, north] = scope.warehouses as [number, number, number];
+    const full = await graphqlChange(operation('POST'), {
+      input: { name: text, warehouseIds: [north, east, west], locationIds: [scope.shelf], productIds: [scope.product], categoryIds: [scope.category], tagIds: [scope.tag], blind: true, scheduledFor: '2028-02-29', notes: text },
+    }, recordRoute.graphql);
+    await graphqlChange(operation('POST'), { input: { name: 'Fewest', warehouseIds: [west] } }, recordRoute.graphql);
+    await graphqlChange(operation('DELETE'), { id: full.id }, recordRoute.graphql, { deletes: true });
+    expect((await api('GET', `/pickflow/cycle-count-batches/${full.id}`)).status).toBe(404);
+  });
+
+  it('over REST, a create and a delete are one JSON statement each, answering as GET did', async () => {
+    const start = counter.statements.length;
+    const created = await api('POST', '/pickflow/cycle-count-batches', { name: text, warehouse_ids: [scope.warehouses[0]], blind: false, notes: null });
+    expect(created.status, created.text).toBe(201);
+    expect(counter.statements.slice(start).filter(writtenAsJson)).toHaveLength(1);
+    const path = `/pickflow/cycle-count-batches/${created.body.data.id}`;
+    const read = await api('GET', path);
+    expect(JSON.stringify(created.body)).toBe(JSON.stringify(read.body));
+    const before = counter.statements.length;
+    const deleted = await api('DELETE', path);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(counter.statements.slice(before).filter(writtenAsJson)).toHaveLength(1);
+    expect(JSON.stringify(deleted.body)).toBe(JSON.stringify(read.body));
+  });
 });
 
 describe('random selections over /graphql', () => {

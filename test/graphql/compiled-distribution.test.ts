@@ -5,18 +5,22 @@
 // the same order and values alike, for REST pages (plain, filtered and sorted), records and random /graphql
 // selections. The data: records made through the API, and bulk written directly: lists without warehouses and with
 // several out of id order, descriptions null or JSON must escape, sources of every kind. A page runs as many
-// statements for 10 records as for 100.
-import { beforeAll, describe, it } from 'vitest';
+// statements for 10 records as for 100. Changes (create, update, delete) are compared too: each answer is one JSON
+// statement in the change's transaction and equals the record read field by field right after it (right before, for
+// a delete).
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { supplierRoutes } from '../../rest-mapping/suppliers.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
 import { getRoute, pageAndRecordQueries, pageAsFieldByField, pagesAsFieldByField, recordsAsFieldByField, selectionsAsFieldByField, type Compared } from '../support/compiled-answers.js';
+import { compiledChangeChecker } from '../support/compiled-change.js';
 
 const counter = statementCounter();
-const { server, companies: { acme }, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const { server, companies: { acme }, post, api } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 const on: Compared = { server, counter, tenant: acme };
+const { change } = compiledChangeChecker(server, acme, api, () => counter.statements);
 const AREAS = [
   { path: '/priority-lists', idParam: 'priorityListId', list: 'priorityLists', get: 'priorityList', type: 'PriorityList' },
   { path: '/distribution-templates', idParam: 'distributionTemplateId', list: 'distributionTemplates', get: 'distributionTemplate', type: 'DistributionTemplate' },
@@ -77,3 +81,36 @@ for (const [n, area] of AREAS.entries()) {
       }));
   });
 }
+
+describe('changes answered by one statement', () => {
+  const odd = 'A "quoted" \\ name ☃\nline';
+
+  it('priority lists: create with warehouses and without, update setting, reordering and clearing warehouses and the description, and delete', async () => {
+    const warehouses = [(await post('/locations', { name: 'Changed 1' })).id, (await post('/locations', { name: 'Changed 2' })).id];
+    const list = await change('POST', '/priority-lists', { name: 'Changed "list"' }, { record: (l) => `/priority-lists/${l.id}` });
+    await change('POST', '/priority-lists', { name: odd, description: odd, warehouse_ids: [warehouses[1], warehouses[0]] }, { record: (l) => `/priority-lists/${l.id}` });
+    await change('PATCH', `/priority-lists/${list.id}`, { name: odd, description: odd, warehouse_ids: [warehouses[1], warehouses[0]] });
+    await change('PATCH', `/priority-lists/${list.id}`, { warehouse_ids: [warehouses[0]] });
+    await change('PATCH', `/priority-lists/${list.id}`, { description: null, warehouse_ids: [] });
+    await change('PATCH', `/priority-lists/${list.id}`, { warehouse_ids: [warehouses[1], warehouses[0]] });
+    // Its warehouses go with it; the answer, read before the delete, still lists them.
+    await change('DELETE', `/priority-lists/${list.id}`, undefined, { deletes: true });
+    expect((await api('GET', `/priority-lists/${list.id}`)).status).toBe(404);
+  });
+
+  it('distribution templates: create with a source and without, update, and delete', async () => {
+    const full = await change('POST', '/distribution-templates', { name: odd, source: 'imported "x" \\' }, { record: (t) => `/distribution-templates/${t.id}` });
+    const bare = await change('POST', '/distribution-templates', { name: 'Changed bare' }, { record: (t) => `/distribution-templates/${t.id}` });
+    await change('PATCH', `/distribution-templates/${bare.id}`, { name: 'Tab\there', source: odd });
+    await change('PATCH', `/distribution-templates/${full.id}`, { source: 'assigned' });
+    await change('DELETE', `/distribution-templates/${full.id}`, undefined, { deletes: true });
+    expect((await api('GET', `/distribution-templates/${full.id}`)).status).toBe(404);
+  });
+
+  it('distribution template categories: create, update and delete', async () => {
+    const category = await change('POST', '/distribution-template-categories', { name: odd }, { record: (c) => `/distribution-template-categories/${c.id}` });
+    await change('PATCH', `/distribution-template-categories/${category.id}`, { name: 'Renamed \\ ☃' });
+    await change('DELETE', `/distribution-template-categories/${category.id}`, undefined, { deletes: true });
+    expect((await api('GET', `/distribution-template-categories/${category.id}`)).status).toBe(404);
+  });
+});

@@ -5,21 +5,24 @@
 // pair and in force on a date), single records and random selections over /graphql. The data is varied: rates at
 // full precision (15 decimals), tiny and huge, over several pairs and many dates. A page runs as many statements
 // for 10 rates as for 100. A rate has no relations, so field by field reads a page in the domain's one read too:
-// the JSON statement is one more than field by field, and no fewer is claimed.
-import { beforeAll, describe, it } from 'vitest';
+// the JSON statement is one more than field by field, and no fewer is claimed. Changes are compared too: a create
+// and a delete answer by one JSON statement in their transaction.
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { currencyRoutes } from '../../rest-mapping/currencies.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
 import { getRoute, pageAndRecordQueries, pageAsFieldByField, pagesAsFieldByField, recordsAsFieldByField, selectionsAsFieldByField, type Compared } from '../support/compiled-answers.js';
+import { compiledChangeChecker } from '../support/compiled-change.js';
 
 const counter = statementCounter();
-const { server, companies: { acme }, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const { server, companies: { acme }, post, api } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 const on: Compared = { server, counter, tenant: acme };
 const rateList = getRoute(currencyRoutes, '/currency/rates');
 const rateRecord = getRoute(currencyRoutes, '/currency/rates/{rateId}');
 const rateIds: number[] = [];
+const { change } = compiledChangeChecker(server, acme, api, () => counter.statements);
 
 beforeAll(async () => {
   const db = tenantClient(server.database.prisma, acme.companyId);
@@ -57,4 +60,13 @@ describe('random selections over /graphql', () => {
       seed: 20261129,
       ids: rateIds,
     }));
+});
+
+describe('changes answered by one statement', () => {
+  it('create at full precision, tiny and huge, and delete', async () => {
+    const precise = await change('POST', '/currency/rates', { from: 'SEK', to: 'NOK', rate: 9876.543210987654, as_of: '2024-02-29' }, { record: (r) => `/currency/rates/${r.id}` });
+    await change('POST', '/currency/rates', { from: 'NOK', to: 'SEK', rate: 0.000000000000001, as_of: '2026-12-31' }, { record: (r) => `/currency/rates/${r.id}` });
+    await change('DELETE', `/currency/rates/${precise.id}`, undefined, { deletes: true });
+    expect((await api('GET', `/currency/rates/${precise.id}`)).status).toBe(404);
+  });
 });

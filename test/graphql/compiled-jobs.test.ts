@@ -4,7 +4,8 @@
 // random selections over /graphql; another company's job is the same 404 either way. The data: jobs of every status
 // written directly, with errors JSON must escape, progress, nulls and dates to the millisecond. Webhook endpoints
 // and deliveries are not here: their GraphQL types are plain object types (not Prisma-backed), which one statement
-// cannot write, so they stay field by field.
+// cannot write, so they stay field by field. Changes are compared too: a cancel answers by one JSON statement in its
+// transaction, and a refused one writes none.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { jobRoutes } from '../../rest-mapping/jobs.js';
@@ -12,13 +13,15 @@ import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
 import { fieldByField } from '../support/random-selection.js';
-import { getRoute, recordsAsFieldByField, selectionsAsFieldByField, type Compared } from '../support/compiled-answers.js';
+import { getRoute, recordsAsFieldByField, selectionsAsFieldByField, writtenAsJson, type Compared } from '../support/compiled-answers.js';
+import { compiledChangeChecker } from '../support/compiled-change.js';
 
 const counter = statementCounter();
 const { server, companies: { acme, globex }, api } = serverForFile(['acme', 'globex'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 const on: Compared = { server, counter, tenant: acme };
 const recordRoute = getRoute(jobRoutes, '/jobs/{id}');
 const jobIds: number[] = [];
+const { change } = compiledChangeChecker(server, acme, api, () => counter.statements);
 let othersJobId: number;
 
 beforeAll(async () => {
@@ -57,4 +60,19 @@ describe('a job written by one statement', () => {
     selectionsAsFieldByField(on, ['Job'], ([{ text, fragments }], id) => [`query One { job(id: ${id}) { ${text} } } ${fragments.join(' ')}`], {
       numRuns: 15, seed: 20261208, ids: jobIds,
     }));
+});
+
+describe('changes answered by one statement', () => {
+  it('cancel answers the job, queued or running; an ended one is a 409 with no answer written', async () => {
+    const db = tenantClient(server.database.prisma, acme.companyId);
+    const queued = await db.job.create({ data: { type: 'import', payload: { text: 'A "quoted" \\ name ☃\nline' }, progressMax: 10 } as any });
+    const running = await db.job.create({
+      data: { type: 'forecast.refresh', status: 'running', attempts: 1, lockedBy: 'worker "1"', lockedUntil: new Date(Date.UTC(2099, 0, 1)), startedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, 123)), lastError: 'A "quoted" \\ name ☃\nline' } as any,
+    });
+    await change('POST', `/jobs/${queued.id}/cancel`);
+    await change('POST', `/jobs/${running.id}/cancel`);
+    const start = counter.statements.length;
+    expect((await api('POST', `/jobs/${queued.id}/cancel`)).status).toBe(409);
+    expect(counter.statements.slice(start).filter(writtenAsJson)).toEqual([]);
+  });
 });

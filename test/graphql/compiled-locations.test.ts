@@ -6,19 +6,22 @@
 // pages (plain, filtered and sorted), records and random /graphql selections. The data: warehouses and locations
 // made through the API, and bulk written directly: warehouses with and without locations and addresses, names JSON
 // must escape, groups with no warehouses, one or several, with and without a key. A page runs as many statements for
-// 10 records as for 100.
-import { beforeAll, describe, it } from 'vitest';
+// 10 records as for 100. Changes (create, update, delete) are compared too: each answers in one statement in its
+// transaction, as the record read field by field (compiledMutation).
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { locationRoutes } from '../../rest-mapping/locations.js';
 import { inventoryRoutes } from '../../rest-mapping/inventory.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
+import { compiledChangeChecker, mutationAsking } from '../support/compiled-change.js';
 import { getRoute, pageAndRecordQueries, pageAsFieldByField, pagesAsFieldByField, recordsAsFieldByField, selectionsAsFieldByField, type Compared } from '../support/compiled-answers.js';
 
 const counter = statementCounter();
-const { server, companies: { acme }, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const { server, companies: { acme }, post, api } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 const on: Compared = { server, counter, tenant: acme };
+const { change, graphqlChange } = compiledChangeChecker(server, acme, api, () => counter.statements);
 const locationList = getRoute(locationRoutes, '/locations');
 const locationRecord = getRoute(locationRoutes, '/locations/{locationId}');
 const groupList = getRoute(inventoryRoutes, '/warehouse-groups');
@@ -90,6 +93,41 @@ describe('warehouse groups written by one statement', () => {
     pageAsFieldByField(on, groupList, '/warehouse-groups?per_page=30&page=2&sort=-name', { perPage: 30, page: 2, sort: '-name' }, 'warehouseGroups'));
 
   it('GET /warehouse-groups/{id} answers as field by field', () => recordsAsFieldByField(on, groupRecord, '/warehouse-groups', groupIds, 'warehouseGroup'));
+});
+
+describe('changes answered by one statement', () => {
+  const text = 'A "quoted" \\ name ☃\nline';
+
+  it('locations: create (every field, and a name only), update (set and clear), delete', async () => {
+    const warehouse = await change('POST', '/locations', {
+      name: text, address: text, street_address_1: '1 "Main" St', street_address_2: 'Back\\slash', city: 'Zürich', state: 'ZH', zip: '8001', country: 'CH', is_pick_location: false,
+    }, { record: (l) => `/locations/${l.id}` });
+    const bin = await change('POST', '/locations', { name: 'Bin', parent_id: warehouse.id, is_pick_location: true }, { record: (l) => `/locations/${l.id}` });
+    const bare = await change('POST', '/locations', { name: 'Bare' }, { record: (l) => `/locations/${l.id}` });
+    // PATCH /locations answers the bare location (a few fields): /graphql asks every field of the record.
+    const update = 'mutation Update($id: Int!, $input: LocationUpdateInput!) { updateLocation(id: $id, input: $input)';
+    await graphqlChange(mutationAsking(locationRecord, update), { id: warehouse.id, input: { name: 'Renamed \t "w"', address: null, streetAddress2: null, city: null, zip: '0001' } }, locationRecord.graphql);
+    await graphqlChange(mutationAsking(locationRecord, update), { id: bin.id, input: { isPickLocation: false, city: text } }, locationRecord.graphql);
+    await change('DELETE', `/locations/${bin.id}`, undefined, { deletes: true });
+    await change('DELETE', `/locations/${warehouse.id}`, undefined, { deletes: true });
+    await change('DELETE', `/locations/${bare.id}`, undefined, { deletes: true });
+    expect((await api('GET', `/locations/${warehouse.id}`)).status).toBe(404);
+  });
+
+  it('warehouse groups: create (every field, and a name only), update (set and clear), delete', async () => {
+    const a = await post('/locations', { name: 'Group A' });
+    const b = await post('/locations', { name: 'Group B' });
+    const full = await change('POST', '/warehouse-groups', {
+      name: text, lot_deduction_strategy: 'FEFO', allow_negative_stock: true, warehouse_ids: [a.id, b.id],
+      externally_managed: true, external_wms_url: 'https://wms.example/x?a="b"', external_wms_api_key: 'secret "key"',
+    }, { record: (g) => `/warehouse-groups/${g.id}` });
+    const bare = await change('POST', '/warehouse-groups', { name: 'Bare group' }, { record: (g) => `/warehouse-groups/${g.id}` });
+    await change('PATCH', `/warehouse-groups/${full.id}`, { lot_deduction_strategy: null, warehouse_ids: [b.id], external_wms_api_key: null, external_wms_url: null, externally_managed: false });
+    await change('PATCH', `/warehouse-groups/${bare.id}`, { name: 'Renamed ☃', warehouse_ids: [a.id], allow_negative_stock: true });
+    await change('DELETE', `/warehouse-groups/${full.id}`, undefined, { deletes: true });
+    await change('DELETE', `/warehouse-groups/${bare.id}`, undefined, { deletes: true });
+    expect((await api('GET', `/warehouse-groups/${bare.id}`)).status).toBe(404);
+  });
 });
 
 describe('random selections over /graphql', () => {

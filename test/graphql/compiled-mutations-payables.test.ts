@@ -6,47 +6,32 @@
 // change's writes and before its COMMIT. An application (of a credit or a prepayment) has no route of its own:
 // its answer equals the application as its source reads it field by field. The data has decimals at full
 // precision, another currency, a prepayment against an order's payment obligation, and text JSON must escape. A
-// refused change writes no answer.
+// refused change writes no answer. A bill's payments (one settling its order's obligations) and its allocations to
+// a receipt, made and reversed, are compared too, with the record as the bill lists it field by field.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
-import { writtenAsJson } from '../support/compiled-answers.js';
+import { restCased, writtenAsJson } from '../support/compiled-answers.js';
+import { fieldByField } from '../support/random-selection.js';
+import { payablesRoutes } from '../../rest-mapping/payables.js';
 import { compiledChangeChecker } from '../support/compiled-change.js';
+import { submittedPurchaseOrder } from '../support/seed.js';
 
 const counter = statementCounter();
 const { server, companies: { acme }, post, api } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 
-const { change, readFieldByField } = compiledChangeChecker(server, acme, api, () => counter.statements);
+const { change, changeAnswering, readFieldByField } = compiledChangeChecker(server, acme, api, () => counter.statements);
 
-const COMMIT = /COMMIT/;
-const WRITE = /^\s*(INSERT|UPDATE|DELETE)\b/;
-const REQUEST_BOOKKEEPING = /"RateLimitCounter"|"ApiToken"/;
-
-/**
- * Applies a source (`/vendor-credits/3`) to a bill through REST: the answer is one JSON statement after the
- * change's writes and before its COMMIT, and equals the application as the source reads it field by field.
- */
-async function apply(source: string, body: unknown): Promise<any> {
+/** Applies a source (`/vendor-credits/3`) to a bill through REST: its answer is the application as the source reads it field by field. */
+function apply(source: string, body: unknown): Promise<any> {
   const path = `${source}/applications`;
-  const start = counter.statements.length;
-  const res = await api('POST', path, body);
-  expect(res.status, res.text).toBe(201);
-  const log = counter.statements.slice(start);
-  const json = log.flatMap((statement, index) => (writtenAsJson(statement) ? [index] : []));
-  expect(json, `POST ${path}: one statement writes the answer`).toHaveLength(1);
-  const [at] = json as [number];
-  const lastBefore = (matches: (statement: string) => boolean) => log.slice(0, at).reduce((found, statement, i) => (matches(statement) ? i : found), -1);
-  const lastWrite = lastBefore((s) => WRITE.test(s) && !REQUEST_BOOKKEEPING.test(s));
-  expect(lastWrite, `POST ${path}: the change wrote before its answer`).toBeGreaterThanOrEqual(0);
-  expect(lastBefore((s) => COMMIT.test(s)), `POST ${path}: no commit between the change and its answer`).toBeLessThan(lastWrite);
-  expect(log.slice(at + 1).some((s) => COMMIT.test(s)), `POST ${path}: the answer is written before COMMIT`).toBe(true);
-  const answer = res.body.data;
-  const read = (await readFieldByField(source)) as { applications: Array<{ id: number }> };
-  const expected = read.applications.find((application) => application.id === answer.id);
-  expect(expected, `POST ${path}: the source lists the application`).toBeDefined();
-  expect(JSON.stringify(answer), `POST ${path}`).toBe(JSON.stringify(expected));
-  return answer;
+  return changeAnswering(`POST ${path}`, () => api('POST', path, body), async (answer) => {
+    const read = (await readFieldByField(source)) as { applications: Array<{ id: number }> };
+    const expected = read.applications.find((application) => application.id === answer.id);
+    expect(expected, `POST ${path}: the source lists the application`).toBeDefined();
+    return expected;
+  });
 }
 
 let supplier: any;
@@ -154,5 +139,57 @@ describe('payables changes answered by one statement in their transaction', () =
     expect(shipped.status).toBe(422);
     expect(shipped.body.errors.status[0]).toMatch(/Only a draft vendor return can be edited/);
     expect(counter.statements.slice(start).filter(writtenAsJson)).toEqual([]);
+  });
+});
+
+/** A list of a graphql read field by field, as REST writes it, and its element `id` (the newest: the one just made). */
+async function listedFieldByField(query: string, variables: Record<string, unknown>, list: (data: any) => any[], id: number | 'newest'): Promise<unknown> {
+  const read = await fieldByField(server, query, variables, acme);
+  expect(read.body.errors, read.text).toBeUndefined();
+  const records: Array<{ id: number }> = restCased(list(read.body.data));
+  const wanted = id === 'newest' ? Math.max(...records.map((record) => record.id)) : id;
+  const found = records.find((record) => record.id === wanted);
+  expect(found, `the list holds ${id}`).toBeDefined();
+  return found;
+}
+
+describe('bill payments and allocations answered by one statement in their transaction', () => {
+  /** The selection of the mutation field of the route of the same name (`recordBillPayment(…) { … }`). */
+  const selectionOf = (field: string) => new RegExp(`${field}\\([^)]*\\)\\s*\\{([\\s\\S]*)\\}\\s*\\}\\s*$`).exec(payablesRoutes.find((route) => route.operationId === field)!.graphql)![1]!;
+
+  it('payments: of a bill of an order (settling its obligations) with every field, and of a bill with none', async () => {
+    const payment = (billId: number) => () =>
+      listedFieldByField(`query Read($id: Int!) { bill(id: $id) { payments { ${selectionOf('recordBillPayment')} } } }`, { id: billId }, (data) => data.bill.payments, 'newest');
+    const order = await submittedPurchaseOrder(post, {
+      supplier_id: supplier.id,
+      warehouse_id: dock.id,
+      order_date: '2026-05-01',
+      payment_terms: { deposit_percent: 40, deposit_due_days: 3, balance_due_days: 30 },
+      lines: [{ product_id: bolt.id, quantity: 4, unit_cost: 12.3456789 }],
+    });
+    await post(`/purchase-orders/${order.id}/payment-obligations/generate`);
+    await post(`/purchase-orders/${order.id}/receiving-reports`, { lines: [{ purchase_order_line_id: order.lines[0].id, quantity: 4 }] });
+    const bill = await post('/bills', { supplier_id: supplier.id, purchase_order_id: order.id, bill_number: 'PO "bill" \\ ☃', bill_date: '2026-05-06', lines: [{ purchase_order_line_id: order.lines[0].id, description: 'Bolts', quantity: 4, unit_price: 12.3456789 }] });
+    await post(`/bills/${bill.id}/approve`, { accept_variance: true });
+    await changeAnswering(`POST /bills/${bill.id}/payments`, () => api('POST', `/bills/${bill.id}/payments`, { amount: 20.01, paid_at: '2026-05-07', method: 'wire "SEPA"', reference: 'Ref\n\\ ☃' }), payment(bill.id));
+    await changeAnswering(`POST /bills/${bill.id}/payments`, () => api('POST', `/bills/${bill.id}/payments`, { amount: 0.01, paid_at: '2026-05-08' }), payment(bill.id));
+    await changeAnswering(`POST /bills/${eurBill}/payments`, () => api('POST', `/bills/${eurBill}/payments`, { amount: 1.23, paid_at: '2026-05-09', method: '', reference: null }), payment(eurBill));
+  });
+
+  it('allocations: allocate a freight bill to a receipt by value and by quantity, and reverse one', async () => {
+    const selection = selectionOf('createBillAllocation');
+    const allocation = (billId: number) => (id: number | 'newest') => listedFieldByField(`query Read($billId: Int!) { billAllocations(billId: $billId) { ${selection} } }`, { billId }, (data) => data.billAllocations, id);
+    const draftOrder = await post('/purchase-orders', { supplier_id: supplier.id, warehouse_id: dock.id, order_date: '2026-05-01', lines: [{ product_id: bolt.id, quantity: 3, unit_cost: 2 }, { product_id: nut.id, quantity: 7, unit_cost: 0.3333333333 }] });
+    const order = await post(`/purchase-orders/${draftOrder.id}/submit`);
+    const report = await post(`/purchase-orders/${order.id}/receiving-reports`, { lines: order.lines.map((line: any) => ({ purchase_order_line_id: line.id, quantity: line.quantity })) });
+    const freight = await post('/bills', { supplier_id: euroSupplier.id, bill_number: 'FR "7" \\ ☃', bill_date: '2026-05-10', lines: [{ description: 'Sea freight', quantity: 1, unit_price: 25.55 }] });
+    await post(`/bills/${freight.id}/approve`);
+    const read = allocation(freight.id);
+    const byValue = await changeAnswering(`POST /bills/${freight.id}/allocations`, () => api('POST', `/bills/${freight.id}/allocations`, { receiving_report_id: report.id, amount: 10.01, allocation: 'value' }), () => read('newest'));
+    await changeAnswering(`POST /bills/${freight.id}/allocations`, () => api('POST', `/bills/${freight.id}/allocations`, { receiving_report_id: report.id, amount: 0.03, allocation: 'quantity' }), () => read('newest'));
+    await changeAnswering(`DELETE /bills/${freight.id}/allocations/${byValue.id}`, () => api('DELETE', `/bills/${freight.id}/allocations/${byValue.id}`), () => read(byValue.id), { deletes: true });
+    expect((await api('GET', `/bills/${freight.id}/allocations`)).body.data.map((a: any) => a.id)).not.toContain(byValue.id);
+    const missing = await api('DELETE', `/bills/${freight.id}/allocations/${byValue.id}`);
+    expect(missing.status).toBe(404);
   });
 });

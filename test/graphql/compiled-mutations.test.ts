@@ -107,7 +107,7 @@ describe('changes answered by one statement in their transaction', () => {
     await change('POST', `/pickflow/cycle-counts/${cancelled}/cancel`);
   });
 
-  it('work orders: create, update, release, hold, resume, complete and cancel', async () => {
+  it('work orders: create, update, release, hold, resume, complete, cancel and delete', async () => {
     const widget = await post('/products', { name: 'Widget', sku: 'WIDGET' });
     const bom = await post('/boms', { name: 'Widget BOM', items: [{ product_id: bolt.id, quantity: 2 }] });
     expect((await api('PATCH', `/products/${widget.id}`, { bom_ids: [bom.id] })).status).toBe(200);
@@ -120,6 +120,9 @@ describe('changes answered by one statement in their transaction', () => {
     await change('POST', `/work-orders/${order.id}/complete`, { force: true });
     const cancelled = await change('POST', '/work-orders', body, { record: (o) => `/work-orders/${o.id}` });
     await change('POST', `/work-orders/${cancelled.id}/cancel`, { reason: 'Not "needed"' });
+    const draft = await change('POST', '/work-orders', body, { record: (o) => `/work-orders/${o.id}` });
+    await change('DELETE', `/work-orders/${draft.id}`, undefined, { deletes: true });
+    expect((await api('GET', `/work-orders/${draft.id}`)).status).toBe(404);
   });
 
   it('customers: create and update', async () => {

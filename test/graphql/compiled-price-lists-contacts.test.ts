@@ -5,7 +5,9 @@
 // and values alike, for REST pages (plain, filtered and sorted), records and random selections over /graphql. The
 // data: lists and contacts made through the API, and bulk written directly: lists without entries and with entries
 // at full precision (10 decimals, tiny and huge), contacts of companies and of suppliers with every optional field
-// null or given, and text JSON must escape. A page runs as many statements for 10 records as for 100.
+// null or given, and text JSON must escape. A page runs as many statements for 10 records as for 100. Changes are
+// compared too: each create, update and delete answers by one JSON statement in its transaction, as its record
+// reads field by field.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { pricingRoutes } from '../../rest-mapping/pricing.js';
@@ -13,6 +15,7 @@ import { customerRoutes } from '../../rest-mapping/customers.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
+import { compiledChangeChecker } from '../support/compiled-change.js';
 import {
   fewerStatementsThanFieldByField, getRoute, pageAndRecordQueries, pageAsFieldByField, pagesAsFieldByField, recordsAsFieldByField, selectionsAsFieldByField, type Compared,
 } from '../support/compiled-answers.js';
@@ -20,6 +23,7 @@ import {
 const counter = statementCounter();
 const { server, companies: { acme }, api, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 const on: Compared = { server, counter, tenant: acme };
+const { change } = compiledChangeChecker(server, acme, api, () => counter.statements);
 const priceListList = getRoute(pricingRoutes, '/price-lists');
 const priceListRecord = getRoute(pricingRoutes, '/price-lists/{priceListId}');
 const contactList = getRoute(customerRoutes, '/contacts');
@@ -28,12 +32,14 @@ const priceListIds: number[] = [];
 const contactIds: number[] = [];
 let customerId: number;
 let supplierId: number;
+const productIds: number[] = [];
 
 beforeAll(async () => {
   const db = tenantClient(server.database.prisma, acme.companyId);
   const bolt = await post('/products', { name: 'Bolt "M8" \\ ☃', sku: 'B-1' });
   const nut = await post('/products', { name: 'Nut\nsquare', sku: 'N-1' });
   const washer = await post('/products', { name: 'Washer', sku: 'W-1' });
+  productIds.push(bolt.id, nut.id, washer.id);
   // Entries given out of order: the list answers them by product, then min quantity.
   const wholesale = await post('/price-lists', {
     name: 'Wholesale "A" \\ ☃\nnew line',
@@ -130,6 +136,34 @@ describe('contacts written by one statement', () => {
 
   it('a page is one statement beside the domain reading its ids', () =>
     fewerStatementsThanFieldByField(on, contactList, '/contacts?per_page=100', { perPage: 100, filters: [] }));
+});
+
+describe('changes answered by one statement', () => {
+  const text = 'A "quoted" \\ name ☃\nline';
+
+  it('price lists: create with entries at full precision and without, update, clear the entries and delete', async () => {
+    const [bolt, nut] = productIds as [number, number];
+    const entries = [
+      { product_id: nut, min_quantity: 100.1234567891, price: 0.0000000001 },
+      { product_id: bolt, min_quantity: 0, price: 99999999.9999999999 },
+    ];
+    const full = await change('POST', '/price-lists', { name: text, currency: 'EUR', entries }, { record: (l) => `/price-lists/${l.id}` });
+    const bare = await change('POST', '/price-lists', { name: 'Bare list', currency: 'USD' }, { record: (l) => `/price-lists/${l.id}` });
+    await change('PATCH', `/price-lists/${full.id}`, { name: 'Renamed \t"list"', currency: 'JPY', entries: [{ product_id: bolt, min_quantity: 5, price: 1.2345678901 }] });
+    await change('PATCH', `/price-lists/${full.id}`, { entries: [] });
+    await change('PATCH', `/price-lists/${bare.id}`, { entries });
+    await change('DELETE', `/price-lists/${bare.id}`, undefined, { deletes: true });
+    expect((await api('GET', `/price-lists/${bare.id}`)).status).toBe(404);
+  });
+
+  it('contacts: create with every field and with the fewest, update, move to a supplier, clear fields and delete', async () => {
+    const full = await change('POST', '/contacts', { company_id: customerId, first_name: text, last_name: text, email: 'quoted@example.test', phone: '+1\t555', title: text }, { record: (c) => `/contacts/${c.id}` });
+    const bare = await change('POST', '/contacts', { supplier_id: supplierId, first_name: 'Bare' }, { record: (c) => `/contacts/${c.id}` });
+    await change('PATCH', `/contacts/${full.id}`, { company_id: null, supplier_id: supplierId, last_name: null, email: null, phone: null, title: null });
+    await change('PATCH', `/contacts/${bare.id}`, { supplier_id: null, company_id: customerId, title: 'Buyer ☃' });
+    await change('DELETE', `/contacts/${full.id}`, undefined, { deletes: true });
+    expect((await api('GET', `/contacts/${full.id}`)).status).toBe(404);
+  });
 });
 
 describe('random selections over /graphql', () => {

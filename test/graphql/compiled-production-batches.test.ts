@@ -6,19 +6,22 @@
 // random selections over /graphql. The data is varied: batches made over REST with work orders (one of them
 // cancelled after joining: left out of the total), with none, notes JSON must escape and null; batches written
 // directly with 0–4 work orders each in every status, planned quantities at full precision (tiny and huge). A
-// page runs as many statements for 10 batches as for 100.
-import { beforeAll, describe, it } from 'vitest';
+// page runs as many statements for 10 batches as for 100. Changes (create, update, delete) are compared too: each
+// answers in one statement in its transaction, as the batch read field by field (compiledMutation).
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { WORK_ORDER_STATUSES } from '../../src/domain/work-orders/index.js';
 import { productionRoutes } from '../../rest-mapping/production-batches.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
+import { compiledChangeChecker } from '../support/compiled-change.js';
 import { getRoute, pageAndRecordQueries, pageAsFieldByField, pagesAsFieldByField, recordsAsFieldByField, selectionsAsFieldByField, type Compared } from '../support/compiled-answers.js';
 
 const counter = statementCounter();
-const { server, companies: { acme }, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const { server, companies: { acme }, post, api } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 const on: Compared = { server, counter, tenant: acme };
+const { change } = compiledChangeChecker(server, acme, api, () => counter.statements);
 const listRoute = getRoute(productionRoutes, '/production-batches');
 const recordRoute = getRoute(productionRoutes, '/production-batches/{id}');
 const batchIds: number[] = [];
@@ -84,4 +87,20 @@ describe('random selections over /graphql', () => {
       seed: 20261201,
       ids: batchIds,
     }));
+});
+
+describe('changes answered by one statement', () => {
+  it('production batches: create (every field, and the name only), update (set and clear), delete', async () => {
+    const plant = await post('/locations', { name: 'Plant "changes"' });
+    const gear = await post('/products', { name: 'Gear', sku: 'GEAR' });
+    const order = (plannedQty: number) => post('/work-orders', { produced_sku_id: gear.id, planned_qty: plannedQty, production_warehouse_id: plant.id });
+    const [a, b] = [await order(1.0000000001), await order(12345678.123456789)];
+    const full = await change('POST', '/production-batches', { name: 'A "quoted" \\ name ☃\nline', notes: 'Tab\there </script>', work_order_ids: [b.id, a.id] }, { record: (x) => `/production-batches/${x.id}` });
+    const bare = await change('POST', '/production-batches', { name: 'Bare batch' }, { record: (x) => `/production-batches/${x.id}` });
+    await change('PATCH', `/production-batches/${full.id}`, { notes: null, work_order_ids: [a.id] });
+    await change('PATCH', `/production-batches/${bare.id}`, { name: 'Renamed "b"', notes: 'Back\\slash', work_order_ids: [b.id] });
+    await change('DELETE', `/production-batches/${full.id}`, undefined, { deletes: true });
+    await change('DELETE', `/production-batches/${bare.id}`, undefined, { deletes: true });
+    expect((await api('GET', `/production-batches/${bare.id}`)).status).toBe(404);
+  });
 });

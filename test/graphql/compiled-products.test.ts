@@ -6,7 +6,8 @@
 // and attributes, a deactivated variant, tags, alternate SKUs, substitutions, references, custom fields,
 // weights in every unit, BOMs, null fields), with several filters, sorts and pages. A page runs as many
 // statements for 10 products as for 100, fewer than field by field; a selection SQL cannot write, and
-// bad arguments, are answered field by field, as before.
+// bad arguments, are answered field by field, as before. A product's delete is compared too: its answer is one
+// statement in its transaction, the product as it was (compiledMutation), whether it goes or is deactivated.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { restCased as restCasedKeeping, writtenAsJson } from '../support/compiled-answers.js';
@@ -19,6 +20,7 @@ import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { countUnitsWithDozen } from '../support/seed.js';
 import { recordStatements } from '../support/statement-log.js';
+import { compiledChangeChecker } from '../support/compiled-change.js';
 
 const statements: string[] = [];
 const { server, companies: { acme, bulk, empty }, api: call } = serverForFile(['acme', 'bulk', 'empty'], { database: () => openTestDatabase({ onQuery: recordStatements(statements) }) });
@@ -478,5 +480,32 @@ describe('one product in one go: GET, POST and PATCH /products', () => {
     expect(Object.keys(refused.body.errors)).toEqual(['sku']);
     const duplicate = await call('POST', '/products', { name: 'Again', sku: 'NUT-1' });
     expect(duplicate.status, duplicate.text).toBe(422);
+  });
+});
+
+describe('a product delete answered by one statement', () => {
+  const { change, readFieldByField } = compiledChangeChecker(server, acme, call, () => statements);
+
+  it('deletes a product without history, and deactivates one a BOM names, answering each as it was', async () => {
+    const text = 'A "quoted" \\ name ☃\nline';
+    const plain = await api('POST', '/products', { name: text, sku: 'GONE-1', retail_price: 0.123456, description: text, alternate_skus: [{ sku: 'GONE-1-B' }] });
+    await change('DELETE', `/products/${plain.id}`, undefined, { deletes: true });
+    expect((await call('GET', `/products/${plain.id}`)).status).toBe(404);
+
+    // Deactivated (a BOM names it): no DELETE follows, so the checks are spelled out: one statement in the
+    // transaction writes the product as it was.
+    const used = await api('POST', '/products', { name: 'Used "part"', sku: 'USED-1', retail_price: 2 });
+    await api('POST', '/boms', { name: 'Uses it', items: [{ product_id: used.id, quantity: 1 }] });
+    const before = await readFieldByField(`/products/${used.id}`);
+    const start = statements.length;
+    const res = await call('DELETE', `/products/${used.id}`);
+    expect(res.status, res.text).toBe(200);
+    const log = statements.slice(start);
+    const json = log.flatMap((sql, i) => (writtenAsJson(sql) ? [i] : []));
+    expect(json).toHaveLength(1);
+    expect(log.slice(json[0]! + 1).some((sql) => /UPDATE "public"\."Product"/.test(sql))).toBe(true);
+    expect(log.slice(json[0]! + 1).some((sql) => /COMMIT/.test(sql))).toBe(true);
+    expect(JSON.stringify(res.body.data)).toBe(JSON.stringify(before));
+    expect((await call('GET', `/products/${used.id}`)).status).toBe(404);
   });
 });

@@ -8,13 +8,15 @@
 // resolved, one discarded), and entries written directly with no reasons or several, reasons without a line or
 // whose line is missing, messages JSON must escape, and dates or none. A page runs as many statements for 10
 // entries as for 100. An entry has no relations, so field by field reads a page in the domain's one read too: no
-// fewer statements are claimed.
+// fewer statements are claimed. Changes are compared too: a resolve answers its sales order through REST by one JSON
+// statement in its transaction, and a discard (whose REST route asks for the payload) does over /graphql.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { purgatoryRoutes } from '../../rest-mapping/purgatory.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
+import { compiledChangeChecker } from '../support/compiled-change.js';
 import { getRoute, pageAndRecordQueries, queryAsFieldByField, selectionsAsFieldByField, writtenAsJson, type Compared, graphqlPagesAsFieldByField } from '../support/compiled-answers.js';
 
 const counter = statementCounter();
@@ -26,6 +28,8 @@ const listQuery = withoutPayload('/purgatory');
 const recordQuery = withoutPayload('/purgatory/{purgatoryEntryId}');
 const entryIds: number[] = [];
 let channelId: number;
+let widgetId: number;
+const { change, graphqlChange } = compiledChangeChecker(server, acme, api, () => counter.statements);
 
 beforeAll(async () => {
   const db = tenantClient(server.database.prisma, acme.companyId);
@@ -34,6 +38,7 @@ beforeAll(async () => {
   const channel = await post('/channels', { channelType: 'sales_channel', label: 'Marketplace', warehouseGroupId: group.id });
   channelId = channel.id;
   const widget = await post('/products', { name: 'Widget', sku: 'W-1', retail_price: 10 });
+  widgetId = widget.id;
   const retired = await post('/products', { name: 'Retired', sku: 'R-1', retail_price: 5 });
   await post('/inventory/adjustments', { lines: [{ product_id: widget.id, location_id: warehouse.id, quantity: 3 }, { product_id: retired.id, location_id: warehouse.id, quantity: 1 }] });
   await api('DELETE', `/products/${retired.id}`);
@@ -105,6 +110,46 @@ describe('purgatory entries written by one statement', () => {
     expect(page.status, page.text).toBe(200);
     expect(page.body.data[0].payload).toEqual({ '10': 'ten', external_order_id: 'EXT-104', lines: [] });
     expect((await api('GET', `/purgatory/${entryIds[0]}`)).status).toBe(200);
+    expect(counter.statements.slice(before).filter(writtenAsJson)).toEqual([]);
+  });
+});
+
+describe('changes answered by one statement', () => {
+  const address = { name: 'A "quoted" \\ name ☃\nline', street_1: '1 Main St', city: 'Springfield', zip: '12345', country: 'US' };
+  const intake = async (order: Record<string, unknown>) => {
+    const res = await api('POST', `/channels/${channelId}/orders`, order);
+    expect(res.status, res.text).toBe(202);
+    return res.body.data.id as number;
+  };
+
+  /** Resolves the entry through REST, answered as the sales order it became. */
+  const resolve = async (entry: number, body?: unknown) => {
+    const order = await change('POST', `/purgatory/${entry}/resolve`, body, { record: (o) => `/sales-orders/${o.id}` });
+    expect(order.id).toBe((await api('GET', `/purgatory/${entry}`)).body.data.sales_order_id);
+  };
+
+  it('resolve answers its sales order through REST: with mappings and an address, and with neither', async () => {
+    const unknown = await intake({ external_order_id: 'CH-1', ship_to: address, lines: [{ external_sku: 'FAR "1" \\ ☃', quantity: 2.5 }] });
+    await resolve(unknown, { sku_mappings: [{ external_sku: 'FAR "1" \\ ☃', product_id: widgetId }] });
+    const unaddressed = await intake({ external_order_id: 'CH-2', lines: [{ external_sku: 'W-1', quantity: 1 }] });
+    await resolve(unaddressed, { ship_to: address });
+    // Fixed meanwhile (the mapping saved above): resolved with no input.
+    const lines = [{ external_sku: 'ELSEWHERE "2"', quantity: 1 }];
+    const mapped = await intake({ external_order_id: 'CH-3', ship_to: address, lines });
+    const first = await intake({ external_order_id: 'CH-4', ship_to: address, lines });
+    await post(`/purgatory/${first}/resolve`, { sku_mappings: [{ external_sku: 'ELSEWHERE "2"', product_id: widgetId }] });
+    await resolve(mapped);
+  });
+
+  it('discard answers over /graphql; its REST route, which asks for the payload, field by field', async () => {
+    const discarded = await intake({ external_order_id: 'CH-5', ship_to: address, lines: [{ external_sku: 'NOWHERE', quantity: 1 }] });
+    const mutation = recordQuery.replace('query GetPurgatoryEntry', 'mutation DiscardPurgatoryEntry').replace('purgatoryEntry(id: $id)', 'discardPurgatoryEntry(id: $id)');
+    await graphqlChange(mutation, { id: discarded }, recordQuery);
+    const overRest = await intake({ external_order_id: 'CH-6', lines: [{ external_sku: 'NOWHERE', quantity: 1 }] });
+    const before = counter.statements.length;
+    const res = await api('POST', `/purgatory/${overRest}/discard`);
+    expect(res.status, res.text).toBeLessThan(300);
+    expect(res.body.data).toMatchObject({ status: 'discarded', payload: { external_order_id: 'CH-6' } });
     expect(counter.statements.slice(before).filter(writtenAsJson)).toEqual([]);
   });
 });

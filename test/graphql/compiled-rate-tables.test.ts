@@ -9,6 +9,8 @@
 // countries, empty states, decimals kept as numbers, tiny and huge, with trailing zeros, text JSON must escape. The
 // list runs as many statements for 3 tables (globex) as for more than 100 (acme). A table has no relations, so field
 // by field reads the list in the domain's one read too: the JSON statement is one more, and no fewer is claimed.
+// Changes (create, update, delete) are compared too: each answers in one statement in its transaction, as the table
+// read field by field (compiledMutation).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../src/generated/prisma/client.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
@@ -19,11 +21,13 @@ import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
 import { fieldByField } from '../support/random-selection.js';
 import { restClient } from '../support/rest-client.js';
+import { compiledChangeChecker } from '../support/compiled-change.js';
 import { getRoute, recordsAsFieldByField, restCased, selectionsAsFieldByField, writtenAsJson, type Compared } from '../support/compiled-answers.js';
 
 const counter = statementCounter();
-const { server, companies: { acme, globex }, post } = serverForFile(['acme', 'globex'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const { server, companies: { acme, globex }, post, api } = serverForFile(['acme', 'globex'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 const on: Compared = { server, counter, tenant: acme };
+const { change } = compiledChangeChecker(server, acme, api, () => counter.statements);
 const PATH = '/pickflow/shipping/rate-tables';
 const listRoute = getRoute(shippingRoutes, PATH);
 const recordRoute = getRoute(shippingRoutes, `${PATH}/{tableId}`);
@@ -112,4 +116,19 @@ describe('random selections over /graphql', () => {
       ([{ text, fragments }], id) => [`query List { shippingRateTables { ${text} } } ${fragments.join(' ')}`, `query One { shippingRateTable(id: ${id}) { ${text} } } ${fragments.join(' ')}`],
       { numRuns: 20, seed: 20261203, ids: tableIds },
     ));
+});
+
+describe('changes answered by one statement', () => {
+  it('rate tables: create (every field, and the required ones), update (set and clear), delete', async () => {
+    const full = await change('POST', PATH, {
+      carrier: 'A "quoted" \\ name ☃\nline', service: 'Express "1"', currency: 'USD', zones: [{ countries: ['US', 'CA'], states: ['NY', 'Québec'] }, { countries: ['MX'] }],
+      brackets: [{ max_weight_lb: 0.0001, amount: 0.01 }, { max_weight_lb: 99999999.9999, amount: 123456.78 }], dim_divisor: 166.25, estimated_days: 3,
+    }, { record: (t) => `${PATH}/${t.id}` });
+    const bare = await change('POST', PATH, { carrier: 'Plain', service: 'Ground', currency: 'EUR', zones: [{ countries: ['DE'] }], brackets: [{ max_weight_lb: 1, amount: 2 }] }, { record: (t) => `${PATH}/${t.id}` });
+    await change('PATCH', `${PATH}/${full.id}`, { service: 'Tab\there', dim_divisor: null, estimated_days: null, zones: [{ countries: ['FR'], states: [] }] });
+    await change('PATCH', `${PATH}/${bare.id}`, { brackets: [{ max_weight_lb: 2.5, amount: 3.33 }, { max_weight_lb: 10, amount: 7 }], estimated_days: 365 });
+    await change('DELETE', `${PATH}/${full.id}`, undefined, { deletes: true });
+    await change('DELETE', `${PATH}/${bare.id}`, undefined, { deletes: true });
+    expect((await api('GET', `${PATH}/${bare.id}`)).status).toBe(404);
+  });
 });

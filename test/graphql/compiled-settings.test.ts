@@ -5,7 +5,9 @@
 // (plain, filtered and sorted), the stations' list, records and random /graphql selections. The data: records made
 // through the API, and bulk written directly: definitions of two entity types, options empty or JSON must escape;
 // stations with equal-looking names, enabled or not. A page runs as many statements for 10 definitions as for 100,
-// and the stations' list as many for 2 stations as for 62.
+// and the stations' list as many for 2 stations as for 62. Changes of definitions (create, update, delete) are
+// compared too: each answer is one JSON statement in the change's transaction and equals the record read field by
+// field right after it (right before, for a delete). Changes of print stations are compared the same way.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { supplierRoutes } from '../../rest-mapping/suppliers.js';
@@ -16,10 +18,12 @@ import { statementCounter } from '../support/statement-log.js';
 import {
   getRoute, listAsFieldByField, pageAndRecordQueries, pageAsFieldByField, pagesAsFieldByField, recordsAsFieldByField, selectionsAsFieldByField, type Compared,
 } from '../support/compiled-answers.js';
+import { compiledChangeChecker } from '../support/compiled-change.js';
 
 const counter = statementCounter();
-const { server, companies: { acme }, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const { server, companies: { acme }, post, api } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 const on: Compared = { server, counter, tenant: acme };
+const { change } = compiledChangeChecker(server, acme, api, () => counter.statements);
 const definitionList = getRoute(supplierRoutes, '/custom-fields');
 const definitionRecord = getRoute(supplierRoutes, '/custom-fields/{customFieldId}');
 const stationList = getRoute(printStationRoutes, '/print-stations');
@@ -100,4 +104,32 @@ describe('random selections over /graphql', () => {
       ([{ text, fragments }], id) => [`query List { printStations { ${text} } } ${fragments.join(' ')}`, `query One { printStation(id: ${id}) { ${text} } } ${fragments.join(' ')}`],
       { numRuns: 15, seed: 20261131, ids: stationIds },
     ));
+});
+
+describe('changes answered by one statement', () => {
+  it('custom field definitions: create with every field and with none, update setting and clearing options, and delete', async () => {
+    const odd = 'A "quoted" \\ name ☃\nline';
+    const select = await change('POST', '/custom-fields', { entity_type: 'product', key: 'grade', label: odd, type: 'single_select', options: [odd, 'b', '☃'], required: true }, { record: (d) => `/custom-fields/${d.id}` });
+    const text = await change('POST', '/custom-fields', { entity_type: 'product', key: 'remark', label: 'Remark', type: 'text' }, { record: (d) => `/custom-fields/${d.id}` });
+    await change('PATCH', `/custom-fields/${select.id}`, { label: 'Grade "2"', options: ['x \\ y'], required: false });
+    await change('PATCH', `/custom-fields/${text.id}`, { label: odd, required: true, options: null });
+    await change('DELETE', `/custom-fields/${select.id}`, undefined, { deletes: true });
+    expect((await api('GET', `/custom-fields/${select.id}`)).status).toBe(404);
+  });
+});
+
+describe('print station changes answered by one statement', () => {
+  it('print stations: create with every field and with the required ones, update setting fields, and delete', async () => {
+    const dock = await post('/locations', { name: 'Dock "changes"' });
+    const other = await post('/locations', { name: 'Other dock' });
+    const full = await change('POST', '/print-stations', {
+      name: 'A "quoted" \\ name ☃\nline', warehouse_id: dock.id, printer_host: 'printer-1.example.com', printer_port: 9101, label_format: 'zpl', enabled: false,
+    }, { record: (x) => `/print-stations/${x.id}` });
+    const bare = await change('POST', '/print-stations', { name: 'Bare station', warehouse_id: dock.id, printer_host: '10.0.0.7' }, { record: (x) => `/print-stations/${x.id}` });
+    await change('PATCH', `/print-stations/${full.id}`, { name: 'Renamed "s"', warehouse_id: other.id, printer_port: 65535, enabled: true });
+    await change('PATCH', `/print-stations/${bare.id}`, { printer_host: 'host.local' });
+    await change('DELETE', `/print-stations/${full.id}`, undefined, { deletes: true });
+    await change('DELETE', `/print-stations/${bare.id}`, undefined, { deletes: true });
+    expect((await api('GET', `/print-stations/${bare.id}`)).status).toBe(404);
+  });
 });

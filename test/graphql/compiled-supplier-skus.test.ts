@@ -5,7 +5,8 @@
 // random /graphql selections. The data: SKUs made through the API (the supplier's currency taken, costs at full
 // precision, codes JSON must escape) and bulk written directly over several suppliers and products, every optional
 // term null or set. A page runs as many statements for 10 SKUs as for 100, and as many as field by field (which reads
-// the suppliers in one more read).
+// the suppliers in one more read). Changes (create, update, delete) are compared too: each answer is one JSON statement
+// in the change's transaction and equals the record read field by field right after it (right before, for a delete).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { supplierRoutes } from '../../rest-mapping/suppliers.js';
@@ -13,10 +14,12 @@ import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
 import { getRoute, pageAndRecordQueries, pageAsFieldByField, pagesAsFieldByField, recordsAsFieldByField, selectionsAsFieldByField, type Compared } from '../support/compiled-answers.js';
+import { compiledChangeChecker } from '../support/compiled-change.js';
 
 const counter = statementCounter();
-const { server, companies: { acme }, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const { server, companies: { acme }, post, api } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 const on: Compared = { server, counter, tenant: acme };
+const { change } = compiledChangeChecker(server, acme, api, () => counter.statements);
 const skuList = getRoute(supplierRoutes, '/supplier-skus');
 const skuRecord = getRoute(supplierRoutes, '/supplier-skus/{supplierSkuId}');
 const skuIds: number[] = [];
@@ -83,4 +86,19 @@ describe('random selections over /graphql', () => {
     selectionsAsFieldByField(on, ['SupplierSku'], ([selection], id) => pageAndRecordQueries(selection!, 'supplierSkus', '-id', 'supplierSku', id), {
       numRuns: 15, seed: 20261203, ids: skuIds, skipTooDeep: true,
     }));
+});
+
+describe('changes answered by one statement', () => {
+  it("supplier SKUs: create with every field and with none (the supplier's currency), update setting and clearing terms, and delete", async () => {
+    const full = await change('POST', '/supplier-skus', {
+      supplier_id: nordicId, product_id: boltId, supplier_sku: 'A "quoted" \\ name ☃\nline', cost: 123456789.123456, currency: 'EUR',
+      min_order_quantity: 0.000001, order_multiple: 999999999.999999, lead_time_days: 0,
+    }, { record: (s) => `/supplier-skus/${s.id}` });
+    const bare = await change('POST', '/supplier-skus', { supplier_id: nordicId, product_id: boltId, supplier_sku: 'Bare' }, { record: (s) => `/supplier-skus/${s.id}` });
+    expect(bare.currency).toBe('NOK');
+    await change('PATCH', `/supplier-skus/${bare.id}`, { supplier_sku: 'Bare "2" \\', cost: 0.000001, min_order_quantity: 12.5, lead_time_days: 365 });
+    await change('PATCH', `/supplier-skus/${full.id}`, { cost: null, currency: null, min_order_quantity: null, order_multiple: null, lead_time_days: null });
+    await change('DELETE', `/supplier-skus/${full.id}`, undefined, { deletes: true });
+    expect((await api('GET', `/supplier-skus/${full.id}`)).status).toBe(404);
+  });
 });

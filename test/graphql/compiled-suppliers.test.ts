@@ -8,7 +8,9 @@
 // or set, tolerances at full precision, contacts with an empty first name, an empty or no last name, no title, one
 // supplier with more than 100 contacts, and supplier SKUs on some. A page runs as many statements for 10 records as
 // for 100. Field by field reads a supplier's contacts in one more read, so a page of suppliers runs as many statements
-// either way; a contact page or record, whose contact has no relation, runs one more (the JSON statement).
+// either way; a contact page or record, whose contact has no relation, runs one more (the JSON statement). Changes
+// (create, update, delete of suppliers and contacts) are compared too: each answer is one JSON statement in the
+// change's transaction and equals the record read field by field right after it (right before, for a delete).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { supplierRoutes } from '../../rest-mapping/suppliers.js';
@@ -16,13 +18,13 @@ import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
 import { fieldByField } from '../support/random-selection.js';
-import {
-  getRoute, listAsFieldByField, pageAndRecordQueries, pageAsFieldByField, pagesAsFieldByField, recordsAsFieldByField, selectionsAsFieldByField, type Compared,
-} from '../support/compiled-answers.js';
+import { getRoute, listAsFieldByField, pageAndRecordQueries, pageAsFieldByField, pagesAsFieldByField, recordsAsFieldByField, restCased, selectionsAsFieldByField, type Compared,  } from '../support/compiled-answers.js';
+import { compiledChangeChecker } from '../support/compiled-change.js';
 
 const counter = statementCounter();
-const { server, companies: { acme }, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const { server, companies: { acme }, post, api } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 const on: Compared = { server, counter, tenant: acme };
+const { change, changeAnswering } = compiledChangeChecker(server, acme, api, () => counter.statements);
 const supplierList = getRoute(supplierRoutes, '/suppliers');
 const supplierRecord = getRoute(supplierRoutes, '/suppliers/{supplierId}');
 const contactList = getRoute(supplierRoutes, '/suppliers/{supplierId}/contacts');
@@ -153,3 +155,51 @@ describe('random selections over /graphql', () => {
       { numRuns: 15, seed: 20261202, ids: contacts.map((c) => c.id), skipTooDeep: true },
     ));
 });
+
+describe('changes answered by one statement', () => {
+  const odd = 'A "quoted" \\ name ☃\nline';
+
+  it('suppliers: create with every field and with none, update setting and clearing fields, and delete', async () => {
+    const full = await change('POST', '/suppliers', {
+      name: odd, email: 'buy@odd.test', phone: '+47 "1"', currency: 'NOK', address: '1 Fjord road\nUnit \\2', city: 'Bergen ☃', country: 'NO',
+      notes: odd, over_receipt_tolerance_percent: 99999.9999, payment_terms_days: 3650, default_lead_time_days: 0,
+    }, { record: (s) => `/suppliers/${s.id}` });
+    const bare = await change('POST', '/suppliers', { name: 'Bare "b"' }, { record: (s) => `/suppliers/${s.id}` });
+    await change('PATCH', `/suppliers/${bare.id}`, { name: odd, notes: 'Tab\there', over_receipt_tolerance_percent: 0.0001, payment_terms_days: 45, currency: 'EUR' });
+    await change('PATCH', `/suppliers/${full.id}`, {
+      email: null, phone: null, currency: null, address: null, city: null, country: null, notes: null, payment_terms_days: null, default_lead_time_days: null,
+    });
+    // A supplier with a contact: the contact goes with it, and the answer (read before the delete) still shows it.
+    await post(`/suppliers/${full.id}/contacts`, { name: odd });
+    await change('DELETE', `/suppliers/${full.id}`, undefined, { deletes: true });
+    expect((await api('GET', `/suppliers/${full.id}`)).status).toBe(404);
+  });
+
+  it("a supplier's contacts: create with every field and with none, update setting and clearing fields, and delete", async () => {
+    const supplier = await post('/suppliers', { name: 'Contacts "c"' });
+    const path = (id?: number) => `/suppliers/${supplier.id}/contacts${id ? `/${id}` : ''}`;
+    const full = await contactChange('POST', path(), { name: odd, email: 'c@odd.test', phone: '+1 "2"', role: odd });
+    const bare = await contactChange('POST', path(), { name: 'Bo' });
+    await contactChange('PATCH', path(bare.id), { name: '  Padded ☃ ', email: 'bo@odd.test', role: 'Buyer\\' });
+    await contactChange('PATCH', path(full.id), { email: null, phone: null, role: null });
+    await contactChange('DELETE', path(full.id));
+    expect((await api('GET', path(full.id))).status).toBe(404);
+  });
+});
+
+/**
+ * A change of a supplier's contact, whose GET route names two ids (`/suppliers/{supplierId}/contacts/{contactId}`):
+ * checked as `change` checks a record of one id.
+ */
+async function contactChange(method: string, path: string, body?: unknown): Promise<any> {
+  const [supplierId, pathId] = path.match(/\d+/g)!.map(Number) as [number, number | undefined];
+  const read = async (id: number) => {
+    const ordinary = await fieldByField(server, contactRecord.graphql, { supplierId, id }, acme);
+    expect(ordinary.body.errors, ordinary.text).toBeUndefined();
+    return restCased(ordinary.body.data.supplierContact);
+  };
+  return changeAnswering(`${method} ${path}`, () => api(method, path, body), (answer) => {
+    if (answer && pathId !== undefined) expect(answer.id, `${method} ${path}: the contact changed`).toBe(pathId);
+    return read(pathId ?? answer.id);
+  }, { deletes: method === 'DELETE' });
+}

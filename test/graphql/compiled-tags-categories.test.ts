@@ -6,7 +6,9 @@
 // /graphql selections. The data: tags and categories made through the API (names JSON must escape) and bulk written
 // directly: tags with every optional field null or set, categories without subcategories and with many. A page runs
 // as many statements for 10 records as for 100. A tag has no relations, so field by field reads a page in the
-// domain's one read too: the JSON statement is one more; a category page runs as many statements either way.
+// domain's one read too: the JSON statement is one more; a category page runs as many statements either way. Changes
+// (create, update, delete) are compared too: each answer is one JSON statement in the change's transaction and equals
+// the record read field by field right after it (right before, for a delete).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { supplierRoutes } from '../../rest-mapping/suppliers.js';
@@ -14,10 +16,12 @@ import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
 import { getRoute, pageAndRecordQueries, pageAsFieldByField, pagesAsFieldByField, recordsAsFieldByField, selectionsAsFieldByField, type Compared } from '../support/compiled-answers.js';
+import { compiledChangeChecker } from '../support/compiled-change.js';
 
 const counter = statementCounter();
-const { server, companies: { acme }, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const { server, companies: { acme }, post, api } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 const on: Compared = { server, counter, tenant: acme };
+const { change } = compiledChangeChecker(server, acme, api, () => counter.statements);
 const tagList = getRoute(supplierRoutes, '/tags');
 const tagRecord = getRoute(supplierRoutes, '/tags/{tagId}');
 const categoryList = getRoute(supplierRoutes, '/categories');
@@ -99,4 +103,30 @@ describe('random selections over /graphql', () => {
     selectionsAsFieldByField(on, ['Category'], ([selection], id) => pageAndRecordQueries(selection!, 'categories', 'id', 'category', id), {
       numRuns: 15, seed: 20261205, ids: categoryIds, skipTooDeep: true,
     }));
+});
+
+describe('changes answered by one statement', () => {
+  const odd = 'A "quoted" \\ name ☃\nline';
+
+  it('tags: create with every field and with none, update setting and clearing fields, and delete', async () => {
+    const full = await change('POST', '/tags', { name: odd, description: odd, icon: 'star "☃"', color: '#ff8800' }, { record: (t) => `/tags/${t.id}` });
+    const bare = await change('POST', '/tags', { name: 'Changed bare' }, { record: (t) => `/tags/${t.id}` });
+    await change('PATCH', `/tags/${bare.id}`, { description: 'Tab\there \\', color: '#000' });
+    await change('PATCH', `/tags/${full.id}`, { name: 'Renamed', description: null, icon: null, color: null });
+    await change('DELETE', `/tags/${full.id}`, undefined, { deletes: true });
+    expect((await api('GET', `/tags/${full.id}`)).status).toBe(404);
+  });
+
+  it('categories: create a category and a subcategory, rename and move, and delete', async () => {
+    const category = await change('POST', '/categories', { name: odd }, { record: (c) => `/categories/${c.id}` });
+    const sub = await change('POST', '/categories', { name: 'Sub "s" \\', parent_id: category.id }, { record: (c) => `/categories/${c.id}` });
+    const other = await change('POST', '/categories', { name: 'Other ☃' }, { record: (c) => `/categories/${c.id}` });
+    await change('PATCH', `/categories/${sub.id}`, { name: 'Moved\nsub', parent_id: other.id });
+    // A parent answers its new subcategories; the subcategory made a category again.
+    await change('PATCH', `/categories/${other.id}`, { name: 'Other renamed' });
+    await change('PATCH', `/categories/${sub.id}`, { parent_id: null });
+    await change('DELETE', `/categories/${sub.id}`, undefined, { deletes: true });
+    await change('DELETE', `/categories/${category.id}`, undefined, { deletes: true });
+    expect((await api('GET', `/categories/${category.id}`)).status).toBe(404);
+  });
 });

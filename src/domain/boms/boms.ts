@@ -10,7 +10,7 @@ import { parseSort } from '../shared/sorting.js';
 import { describeProducts, findReachedProduct } from './bom-cycles.js';
 import { extraCostRows, type BomExtraCostInput, type BomExtraCostRow } from './bom-extra-costs.js';
 import { resolveBomItems, type BomItemInput, type BomItemRow } from './bom-items.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 
 export const MAX_BOM_NAME = 255;
 
@@ -49,7 +49,7 @@ export async function getBom(db: TenantDb | TenantTx, id: number, query: BomQuer
   return bom;
 }
 
-export async function createBom(db: TenantDb, input: BomInput, query: BomQuery = {}) {
+export async function createBom(db: TenantDb, input: BomInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
     checkRequiredText(errors, 'name', input.name, true);
@@ -58,11 +58,11 @@ export async function createBom(db: TenantDb, input: BomInput, query: BomQuery =
     errors.throwIfAny();
     const created = await writeOrRefuseDuplicate(() => tx.bom.create({ data: { name: input.name!.trim() } as Prisma.BomUncheckedCreateInput }));
     await replaceChildren(tx, created.id, checked);
-    return tx.bom.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.bom.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function updateBom(db: TenantDb, id: number, input: BomInput, query: BomQuery = {}) {
+export async function updateBom(db: TenantDb, id: number, input: BomInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await getBom(tx, id);
     const errors = new FieldErrorCollector();
@@ -76,7 +76,7 @@ export async function updateBom(db: TenantDb, id: number, input: BomInput, query
     if (typeof input.name === 'string') data.name = input.name.trim();
     await writeOrRefuseDuplicate(() => tx.bom.update({ where: byId(id), data }));
     await replaceChildren(tx, id, checked);
-    return tx.bom.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.bom.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
@@ -84,9 +84,10 @@ export async function updateBom(db: TenantDb, id: number, input: BomInput, query
  * Deletes a BOM with its items and extra costs. Products that named it simply stop naming it (their
  * ProductBom links go with it): a product may have several BOMs or none.
  */
-export async function deleteBom(db: TenantDb, id: number, query: BomQuery = {}) {
+export async function deleteBom(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const bom = await getBom(tx, id, query);
+    await getBom(tx, id, { select: { id: true } });
+    const bom = await readAnswer(tx, id, query, (q) => tx.bom.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.bom.delete({ where: byId(id) });
     return bom;
   });

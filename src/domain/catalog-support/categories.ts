@@ -8,7 +8,7 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface CategoryInput {
   name?: string | null;
@@ -51,17 +51,17 @@ export async function getCategory(db: TenantDb | TenantTx, id: number, query: Ca
   return category;
 }
 
-export async function createCategory(db: TenantDb, input: CategoryInput, query: CategoryQuery = {}) {
+export async function createCategory(db: TenantDb, input: CategoryInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await checkCategoryInput(tx, null, input, true);
     const created = await tx.productCategory.create({
       data: { name: input.name!.trim(), parentId: input.parentId ?? null } as Prisma.ProductCategoryUncheckedCreateInput,
     });
-    return tx.productCategory.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.productCategory.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function updateCategory(db: TenantDb, id: number, input: CategoryInput, query: CategoryQuery = {}) {
+export async function updateCategory(db: TenantDb, id: number, input: CategoryInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const current = await getCategory(tx, id);
     await checkCategoryInput(tx, current, input, false);
@@ -69,13 +69,13 @@ export async function updateCategory(db: TenantDb, id: number, input: CategoryIn
     if (typeof input.name === 'string') data.name = input.name.trim();
     if (input.parentId !== undefined) data.parentId = input.parentId;
     await tx.productCategory.update({ where: byId(id), data });
-    return tx.productCategory.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.productCategory.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deleteCategory(db: TenantDb, id: number, query: CategoryQuery = {}) {
+export async function deleteCategory(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const category = await getCategory(tx, id, query);
+    await getCategory(tx, id, { select: { id: true } });
     const subcategories = await tx.productCategory.count({ where: { parentId: id } });
     if (subcategories > 0) {
       const message = `Category ${id} still holds ${plural(subcategories, 'subcategory', 'subcategories')}; move or delete them first.`;
@@ -86,6 +86,8 @@ export async function deleteCategory(db: TenantDb, id: number, query: CategoryQu
       const message = `Category ${id} is used by ${plural(products, 'product', 'products')}; move them to another category first.`;
       throw new ValidationError({ id: [message] }, message);
     }
+    // The answer is what was deleted: read before the delete, in its transaction.
+    const category = await readAnswer(tx, id, query, (q) => tx.productCategory.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.productCategory.delete({ where: byId(id) });
     return category;
   });

@@ -8,7 +8,7 @@ import { pageMeta, pageWindow, type Page, rowsAndTotal } from '../shared/paginat
 import { parseSort } from '../shared/sorting.js';
 import type { NamedListArgs } from './distribution-templates.js';
 import { inUseByProducts } from './in-use.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface DistributionTemplateCategoryInput {
   name?: string | null;
@@ -47,14 +47,14 @@ export async function getDistributionTemplateCategory(
 export async function createDistributionTemplateCategory(
   db: TenantDb,
   input: DistributionTemplateCategoryInput,
-  query: DistributionTemplateCategoryQuery = {},
+  query: AnswerQuery = {},
 ) {
   return db.$transaction(async (tx) => {
     checkInput(input, true);
     const created = await tx.distributionTemplateCategory.create({
       data: { name: input.name!.trim() } as Prisma.DistributionTemplateCategoryUncheckedCreateInput,
     });
-    return tx.distributionTemplateCategory.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.distributionTemplateCategory.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
@@ -62,7 +62,7 @@ export async function updateDistributionTemplateCategory(
   db: TenantDb,
   id: number,
   input: DistributionTemplateCategoryInput,
-  query: DistributionTemplateCategoryQuery = {},
+  query: AnswerQuery = {},
 ) {
   return db.$transaction(async (tx) => {
     await getDistributionTemplateCategory(tx, id);
@@ -70,15 +70,16 @@ export async function updateDistributionTemplateCategory(
     if (typeof input.name === 'string') {
       await tx.distributionTemplateCategory.update({ where: byId(id), data: { name: input.name.trim() } });
     }
-    return tx.distributionTemplateCategory.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.distributionTemplateCategory.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deleteDistributionTemplateCategory(db: TenantDb, id: number, query: DistributionTemplateCategoryQuery = {}) {
+export async function deleteDistributionTemplateCategory(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const category = await getDistributionTemplateCategory(tx, id, query);
+    await getDistributionTemplateCategory(tx, id, { select: { id: true } });
     const products = await tx.product.count({ where: { distributionTemplateCategoryId: id } });
     if (products > 0) throw inUseByProducts('Distribution template category', id, products);
+    const category = await readAnswer(tx, id, query, (q) => tx.distributionTemplateCategory.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.distributionTemplateCategory.delete({ where: byId(id) });
     return category;
   });

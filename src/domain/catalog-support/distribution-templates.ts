@@ -8,7 +8,7 @@ import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { inUseByProducts } from './in-use.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface DistributionTemplateInput {
   name?: string | null;
@@ -47,13 +47,13 @@ export async function getDistributionTemplate(db: TenantDb | TenantTx, id: numbe
   return template;
 }
 
-export async function createDistributionTemplate(db: TenantDb, input: DistributionTemplateInput, query: DistributionTemplateQuery = {}) {
+export async function createDistributionTemplate(db: TenantDb, input: DistributionTemplateInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     checkTemplateInput(input, true);
     const created = await tx.distributionTemplate.create({
       data: templateData(input) as Prisma.DistributionTemplateUncheckedCreateInput,
     });
-    return tx.distributionTemplate.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.distributionTemplate.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
@@ -61,21 +61,22 @@ export async function updateDistributionTemplate(
   db: TenantDb,
   id: number,
   input: DistributionTemplateInput,
-  query: DistributionTemplateQuery = {},
+  query: AnswerQuery = {},
 ) {
   return db.$transaction(async (tx) => {
     await getDistributionTemplate(tx, id);
     checkTemplateInput(input, false);
     await tx.distributionTemplate.update({ where: byId(id), data: templateData(input) });
-    return tx.distributionTemplate.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.distributionTemplate.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deleteDistributionTemplate(db: TenantDb, id: number, query: DistributionTemplateQuery = {}) {
+export async function deleteDistributionTemplate(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const template = await getDistributionTemplate(tx, id, query);
+    await getDistributionTemplate(tx, id, { select: { id: true } });
     const products = await tx.product.count({ where: { distributionTemplateId: id } });
     if (products > 0) throw inUseByProducts('Distribution template', id, products);
+    const template = await readAnswer(tx, id, query, (q) => tx.distributionTemplate.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.distributionTemplate.delete({ where: byId(id) });
     return template;
   });

@@ -8,7 +8,7 @@ import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { inUseByProducts } from './in-use.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface PriorityListInput {
   name?: string | null;
@@ -44,30 +44,32 @@ export async function getPriorityList(db: TenantDb | TenantTx, id: number, query
   return list;
 }
 
-export async function createPriorityList(db: TenantDb, input: PriorityListInput, query: PriorityListQuery = {}) {
+export async function createPriorityList(db: TenantDb, input: PriorityListInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await checkPriorityListInput(tx, input, true);
     const created = await tx.priorityList.create({ data: priorityListData(input) as Prisma.PriorityListUncheckedCreateInput });
     await replaceWarehouses(tx, created.id, input.warehouseIds);
-    return tx.priorityList.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.priorityList.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function updatePriorityList(db: TenantDb, id: number, input: PriorityListInput, query: PriorityListQuery = {}) {
+export async function updatePriorityList(db: TenantDb, id: number, input: PriorityListInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await getPriorityList(tx, id);
     await checkPriorityListInput(tx, input, false);
     await tx.priorityList.update({ where: byId(id), data: priorityListData(input) });
     await replaceWarehouses(tx, id, input.warehouseIds);
-    return tx.priorityList.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.priorityList.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deletePriorityList(db: TenantDb, id: number, query: PriorityListQuery = {}) {
+export async function deletePriorityList(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const list = await getPriorityList(tx, id, query);
+    await getPriorityList(tx, id, { select: { id: true } });
     const products = await tx.product.count({ where: { priorityListId: id } });
     if (products > 0) throw inUseByProducts('Priority list', id, products);
+    // Read before the delete: its warehouses go with it.
+    const list = await readAnswer(tx, id, query, (q) => tx.priorityList.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.priorityList.delete({ where: byId(id) });
     return list;
   });

@@ -7,7 +7,7 @@ import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface TagInput {
   name?: string | null;
@@ -45,26 +45,27 @@ export async function getTag(db: TenantDb | TenantTx, id: number, query: TagQuer
   return tag;
 }
 
-export async function createTag(db: TenantDb, input: TagInput, query: TagQuery = {}) {
+export async function createTag(db: TenantDb, input: TagInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await checkTagInput(tx, null, input, true);
     const created = await tx.tag.create({ data: tagData(input) as Prisma.TagUncheckedCreateInput });
-    return tx.tag.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.tag.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function updateTag(db: TenantDb, id: number, input: TagInput, query: TagQuery = {}) {
+export async function updateTag(db: TenantDb, id: number, input: TagInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await getTag(tx, id);
     await checkTagInput(tx, id, input, false);
     await tx.tag.update({ where: byId(id), data: tagData(input) });
-    return tx.tag.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.tag.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deleteTag(db: TenantDb, id: number, query: TagQuery = {}) {
+export async function deleteTag(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const tag = await getTag(tx, id, query);
+    await getTag(tx, id, { select: { id: true } });
+    const tag = await readAnswer(tx, id, query, (q) => tx.tag.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.tag.delete({ where: byId(id) });
     return tag;
   });

@@ -10,7 +10,7 @@ import { requireFeature } from '../tenancy/index.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { comparisonFilter, escapeLike, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { checkCostRule, type CheckedCostRule, type CostRuleInput } from './cost-rule-input.js';
 import { COST_RULE_STATUSES, DOCUMENT_TYPES } from './cost-rule-enums.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
@@ -45,7 +45,7 @@ export async function getCostRule(db: TenantDb, id: number, query: PassThroughQu
   return findLiveRule(db, id, query);
 }
 
-export async function createCostRule(db: TenantDb, input: CostRuleInput, query: PassThroughQuery = {}) {
+export async function createCostRule(db: TenantDb, input: CostRuleInput, query: AnswerQuery = {}) {
   await requireFeature(db, 'cost_rules');
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
@@ -54,12 +54,12 @@ export async function createCostRule(db: TenantDb, input: CostRuleInput, query: 
     errors.throwIfAny();
     const { id } = await tx.costRule.create({ data: checked.fields as unknown as Prisma.CostRuleUncheckedCreateInput, select: { id: true } });
     await writeChildren(tx, id, checked, false);
-    return tx.costRule.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.costRule.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
 /** Only the fields given change; tiers, scopes and conditions, when given, replace the stored ones. */
-export async function updateCostRule(db: TenantDb, id: number, input: CostRuleInput, query: PassThroughQuery = {}) {
+export async function updateCostRule(db: TenantDb, id: number, input: CostRuleInput, query: AnswerQuery = {}) {
   await requireFeature(db, 'cost_rules');
   return db.$transaction(async (tx) => {
     const stored = await findLiveRule(tx, id);
@@ -69,15 +69,16 @@ export async function updateCostRule(db: TenantDb, id: number, input: CostRuleIn
     errors.throwIfAny();
     await tx.costRule.update({ where: byId(id), data: checked.fields as Prisma.CostRuleUncheckedUpdateInput });
     await writeChildren(tx, id, checked, true);
-    return tx.costRule.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.costRule.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
 /** Soft delete: answers with the rule as it was; its name is free from now on. */
-export async function deleteCostRule(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function deleteCostRule(db: TenantDb, id: number, query: AnswerQuery = {}) {
   await requireFeature(db, 'cost_rules');
   return db.$transaction(async (tx) => {
-    const rule = await findLiveRule(tx, id, query);
+    await findLiveRule(tx, id, { select: { id: true } });
+    const rule = await readAnswer(tx, id, query, (q) => tx.costRule.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.costRule.update({ where: byId(id), data: { deletedAt: new Date() } });
     return rule;
   });

@@ -10,7 +10,7 @@ import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkDecimal } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { roundToCurrency } from '../shared/currency-codes.js';
 import { currentCompany } from '../tenancy/index.js';
 
@@ -74,7 +74,7 @@ export async function getExchangeRate(db: TenantDb | TenantTx, id: number, query
   return rate;
 }
 
-export async function createExchangeRate(db: TenantDb, input: ExchangeRateInput) {
+export async function createExchangeRate(db: TenantDb, input: ExchangeRateInput, query: AnswerQuery = {}) {
   const errors = new FieldErrorCollector();
   for (const field of ['from', 'to'] as const) {
     if (!input[field]) errors.add(field, `The ${field} currency is required.`);
@@ -93,15 +93,18 @@ export async function createExchangeRate(db: TenantDb, input: ExchangeRateInput)
       errors.add('asOf', `A rate from ${input.from} to ${input.to} as of ${formatDateOnly(asOf!)} exists already (id ${clash.id}); delete it first.`);
       errors.throwIfAny();
     }
-    return tx.exchangeRate.create({
+    const created = await tx.exchangeRate.create({
       data: { fromCurrency: input.from!, toCurrency: input.to!, rate: input.rate!, asOf: asOf! } as Prisma.ExchangeRateUncheckedCreateInput,
+      select: { id: true },
     });
+    return readAnswer(tx, created.id, query, (q) => tx.exchangeRate.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function deleteExchangeRate(db: TenantDb, id: number) {
+export async function deleteExchangeRate(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const rate = await getExchangeRate(tx, id);
+    await getExchangeRate(tx, id, { select: { id: true } });
+    const rate = await readAnswer(tx, id, query, (q) => tx.exchangeRate.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.exchangeRate.delete({ where: byId(id) });
     return rate;
   });

@@ -9,6 +9,7 @@ import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
+import { readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { CUSTOM_FIELD_ENTITY_TYPES, CUSTOM_FIELD_TYPES } from './custom-field-types.js';
 
 export interface CustomFieldDefinitionInput {
@@ -60,7 +61,7 @@ export async function getCustomFieldDefinition(db: TenantDb | TenantTx, id: numb
 export async function createCustomFieldDefinition(
   db: TenantDb,
   input: CustomFieldDefinitionInput,
-  query: CustomFieldDefinitionQuery = {},
+  query: AnswerQuery = {},
 ) {
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
@@ -90,7 +91,7 @@ export async function createCustomFieldDefinition(
         required: input.required ?? false,
       } as Prisma.CustomFieldDefinitionUncheckedCreateInput,
     });
-    return tx.customFieldDefinition.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.customFieldDefinition.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
@@ -98,7 +99,7 @@ export async function updateCustomFieldDefinition(
   db: TenantDb,
   id: number,
   input: CustomFieldDefinitionInput,
-  query: CustomFieldDefinitionQuery = {},
+  query: AnswerQuery = {},
 ) {
   return db.$transaction(async (tx) => {
     const current = await getCustomFieldDefinition(tx, id);
@@ -118,14 +119,15 @@ export async function updateCustomFieldDefinition(
     if (input.options !== undefined) data.options = input.options ?? [];
     if (typeof input.required === 'boolean') data.required = input.required;
     await tx.customFieldDefinition.update({ where: byId(id), data });
-    return tx.customFieldDefinition.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.customFieldDefinition.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
 /** Values stored under the key are no longer accepted; validateCustomFieldValues drops them on the record's next write. */
-export async function deleteCustomFieldDefinition(db: TenantDb, id: number, query: CustomFieldDefinitionQuery = {}) {
+export async function deleteCustomFieldDefinition(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const definition = await getCustomFieldDefinition(tx, id, query);
+    await getCustomFieldDefinition(tx, id, { select: { id: true } });
+    const definition = await readAnswer(tx, id, query, (q) => tx.customFieldDefinition.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.customFieldDefinition.delete({ where: byId(id) });
     return definition;
   });

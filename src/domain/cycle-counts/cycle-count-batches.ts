@@ -8,7 +8,7 @@ import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDateOnly, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { recordEvents } from '../events/index.js';
 import { cycleCountEvent } from './cycle-count-events.js';
@@ -27,7 +27,7 @@ export interface CycleCountBatchInput {
 
 const SORTABLE = { id: 'id', name: 'name', created_at: 'createdAt', scheduled_for: 'scheduledFor' };
 
-export async function createCycleCountBatch(db: TenantDb, input: CycleCountBatchInput, query: PassThroughQuery = {}) {
+export async function createCycleCountBatch(db: TenantDb, input: CycleCountBatchInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const scheduledFor = await checkBatchInput(tx, input);
     const batch = await tx.cycleCountBatch.create({
@@ -47,7 +47,7 @@ export async function createCycleCountBatch(db: TenantDb, input: CycleCountBatch
       select: { id: true, batchId: true, warehouseId: true },
     });
     await recordEvents(tx, sessions.map((session) => cycleCountEvent('cycle_count.created', session, 'draft')));
-    return tx.cycleCountBatch.findUniqueOrThrow({ ...query, where: byId(batch.id) });
+    return readAnswer(tx, batch.id, query, (q) => tx.cycleCountBatch.findUniqueOrThrow({ ...q, where: byId(batch.id) }));
   });
 }
 
@@ -122,15 +122,17 @@ export const warehouseIdsSql = (batch: string) =>
   `(SELECT coalesce(array_agg(s."warehouseId" ORDER BY s.id), '{}') FROM "CycleCountSession" s WHERE s."companyId" = $1::int AND s."batchId" = ${batch}.id)`;
 
 /** Deletes the batch and its sessions while none of them has started (or all that did were cancelled). */
-export async function deleteCycleCountBatch(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function deleteCycleCountBatch(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const batch = await getCycleCountBatch(tx, id, query);
+    await getCycleCountBatch(tx, id, { select: { id: true } });
     // Claim the sessions: a session that starts meanwhile keeps the batch.
     const sessions = await tx.cycleCountSession.findMany({ where: { batchId: id }, select: { id: true, status: true, batchId: true, warehouseId: true } });
     const live = sessions.filter((s) => s.status !== 'draft' && s.status !== 'cancelled');
     if (live.length > 0) {
       throw new ValidationError({ id: [`Cycle count batch ${id} has session${live.length > 1 ? 's' : ''} ${live.map((s) => `${s.id} (${s.status})`).join(', ')}: only a batch whose sessions are all draft or cancelled can be deleted.`] });
     }
+    // Read before the claim: the answer shows the sessions as they were.
+    const batch = await readAnswer(tx, id, query, (q) => tx.cycleCountBatch.findUniqueOrThrow({ ...q, where: byId(id) }));
     const claimed = await tx.cycleCountSession.updateMany({ where: { batchId: id, status: { in: ['draft', 'cancelled'] } }, data: { status: 'cancelled' } });
     if (claimed.count !== sessions.length) throw new ValidationError({ id: [`A session of cycle count batch ${id} changed meanwhile; try again.`] });
     await tx.cycleCountBatch.delete({ where: byId(id) });

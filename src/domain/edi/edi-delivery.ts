@@ -8,7 +8,7 @@ import type { TenantDb } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { sendOutbound, type OutboundPolicy } from '../../outbound/http-request.js';
 import { UpstreamError, ValidationError } from '../shared/errors.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { getEdiDocument } from './edi-documents.js';
 
 const TIMEOUT_MS = 10_000;
@@ -58,7 +58,7 @@ async function post(url: string, raw: string, system: string, policy: OutboundPo
  * inbound one, or one whose channel has no endpoint is a 422; the partner failing is a 502 naming it, and the
  * document stays failed with the reason.
  */
-export async function sendEdiDocument(db: TenantDb, id: number, policy: OutboundPolicy, query: PassThroughQuery = {}) {
+export async function sendEdiDocument(db: TenantDb, id: number, policy: OutboundPolicy, query: AnswerQuery = {}) {
   const document = await getEdiDocument(db, id, { include: { channel: { select: { ediEndpointUrl: true } } } });
   const channel = (document as typeof document & { channel: { ediEndpointUrl: string | null } }).channel;
   if (document.direction !== 'outbound') throw new ValidationError({ id: [`EDI document ${id} was received, not sent.`] });
@@ -67,5 +67,6 @@ export async function sendEdiDocument(db: TenantDb, id: number, policy: Outbound
   const failures = await deliverEdiDocuments(db, [id], policy);
   const failure = failures.get(id);
   if (failure) throw new UpstreamError(failure);
-  return db.ediDocument.findUniqueOrThrow({ ...query, where: byId(id) });
+  // Read once the partner has answered and the document's status is written (no transaction spans the delivery).
+  return readAnswer(db, id, query, (q) => db.ediDocument.findUniqueOrThrow({ ...q, where: byId(id) }));
 }

@@ -9,7 +9,7 @@ import { byId } from '../../db/tenant-client.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { comparisonFilter, dateTimeFilter, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, rowsAndTotal } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { buildInterchange, FUNCTIONAL_CODES, type Segment } from './x12.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
@@ -111,14 +111,14 @@ export type AcknowledgementStatus = 'accepted' | 'rejected';
  * documents other than 997s are acknowledged; acknowledging again with the same verdict changes nothing,
  * another verdict replaces it.
  */
-export async function acknowledgeEdiDocument(db: TenantDb, id: number, status: string, query: PassThroughQuery = {}) {
+export async function acknowledgeEdiDocument(db: TenantDb, id: number, status: string, query: AnswerQuery = {}) {
   if (status !== 'accepted' && status !== 'rejected') throw new ValidationError({ status: ['The status must be accepted or rejected.'] });
   return db.$transaction(async (tx) => {
     const document = await getEdiDocument(tx, id);
     const problem = acknowledgementProblem(document);
     if (problem) throw new ValidationError({ id: [problem] });
     await recordAcknowledgement(tx, [id], status);
-    return tx.ediDocument.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.ediDocument.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 

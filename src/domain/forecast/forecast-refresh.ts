@@ -31,10 +31,11 @@
 //                        multiple, whole units); else 0. So it is at least the minimum and one multiple.
 //   below_reorder_point  suggested_order_qty > 0 (exactly the condition above)
 import { Prisma } from '../../generated/prisma/client.js';
-import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
+import { byId, type TenantDb, type TenantTx } from '../../db/tenant-client.js';
 import { enqueueJob } from '../jobs/index.js';
 import { incomingRowsSql, pendingRowsSql } from '../inventory/index.js';
 import { hasFeature, requireFeature } from '../tenancy/index.js';
+import { readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 
 export const FORECAST_REFRESH_JOB = 'forecast.refresh';
 export const FORECAST_FEATURE = 'forecast_materialized_table';
@@ -51,11 +52,12 @@ const REFRESH_TIME = Prisma.sql`(now() AT TIME ZONE 'UTC')::timestamp(3)`;
  * Asks for a refresh: a refresh of the company that is still queued (not started) answers again, else a new
  * job is queued. 403 when the feature is off.
  */
-export async function requestForecastRefresh(db: TenantDb) {
+export async function requestForecastRefresh(db: TenantDb, query: AnswerQuery = {}) {
   await requireFeature(db, FORECAST_FEATURE);
   return db.$transaction(async (tx) => {
-    const queued = await tx.job.findFirst({ where: { type: FORECAST_REFRESH_JOB, status: 'queued' }, orderBy: { id: 'asc' } });
-    return queued ?? enqueueJob(tx, { type: FORECAST_REFRESH_JOB, maxAttempts: 3 });
+    const queued = await tx.job.findFirst({ where: { type: FORECAST_REFRESH_JOB, status: 'queued' }, orderBy: { id: 'asc' }, select: { id: true } });
+    const job = queued ?? (await enqueueJob(tx, { type: FORECAST_REFRESH_JOB, maxAttempts: 3 }));
+    return readAnswer(tx, job.id, query, (q) => tx.job.findUniqueOrThrow({ ...q, where: byId(job.id) }));
   });
 }
 

@@ -11,7 +11,7 @@ import { Decimal, ZERO } from '../shared/decimal.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export const FULFILLMENT_ORDER_STATUSES = ['open', 'picking', 'picked', 'packed', 'shipped', 'cancelled'] as const;
@@ -89,7 +89,7 @@ export async function getFulfillmentOrder(db: TenantDb | TenantTx, id: number, q
  * Cancels a fulfillment order that has not shipped and releases what it still holds reserved in its warehouse
  * (its lines' quantities not yet shipped); the sales order's lines are backordered for it.
  */
-export async function cancelFulfillmentOrder(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function cancelFulfillmentOrder(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const claimed = await tx.fulfillmentOrder.updateMany({ where: { id, status: { in: ACTIVE_FULFILLMENT_STATUSES } }, data: { status: 'cancelled' } });
     const order = await tx.fulfillmentOrder.findUnique({ where: byId(id), include: { lines: true } });
@@ -100,7 +100,7 @@ export async function cancelFulfillmentOrder(db: TenantDb, id: number, query: Pa
       order.warehouseId,
       order.lines.map((line) => ({ lineId: line.salesOrderLineId, productId: line.productId, quantity: Decimal.max(line.quantity.minus(line.quantityShipped), ZERO) })),
     );
-    return tx.fulfillmentOrder.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.fulfillmentOrder.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 

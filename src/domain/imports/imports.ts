@@ -9,7 +9,7 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { dateTimeFilter, type FilterSpec } from '../shared/filters/index.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { IMPORT_TYPES, importTypeKeys } from './import-types.js';
 import type { UploadedFile } from './uploaded-file.js';
 
@@ -57,7 +57,7 @@ export function checkImportRequest(input: ImportRequest): { type: string; option
  * Stores the file with its import and a queued job, all in one transaction: the import exists with its whole
  * file, or not at all. progress_max starts as the file's line count less the header (exact once it has run).
  */
-export async function createImport(db: TenantDb, input: ImportRequest, actor: { tokenId: number | null }, query: PassThroughQuery = {}) {
+export async function createImport(db: TenantDb, input: ImportRequest, actor: { tokenId: number | null }, query: AnswerQuery = {}) {
   const { type, options, file } = checkImportRequest(input);
   return db.$transaction(
     async (tx) => {
@@ -71,7 +71,7 @@ export async function createImport(db: TenantDb, input: ImportRequest, actor: { 
       if (bytes === 0) throw new ValidationError({ file: ['The file is empty.'] });
       await tx.import.update({ where: byId(created.id), data: { fileBytes: bytes } });
       await tx.job.update({ where: byId(job.id), data: { progressMax: Math.max(0, lines - 1), payload: { importId: created.id } } });
-      return tx.import.findUniqueOrThrow({ ...query, where: byId(created.id) });
+      return readAnswer(tx, created.id, query, (q) => tx.import.findUniqueOrThrow({ ...q, where: byId(created.id) }));
     },
     { timeout: 120_000 },
   );
@@ -146,11 +146,11 @@ export async function getImport(db: TenantDb | TenantTx, id: number, query: Pass
 }
 
 /** Cancels the import's job: rows applied so far stay; no further chunk runs. An ended import → 409. */
-export async function cancelImport(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function cancelImport(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const found = await getImport(tx, id, { select: { jobId: true } });
     await cancelJob(tx, found.jobId);
-    return tx.import.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.import.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 

@@ -9,7 +9,7 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { checkHttpUrl, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface WarehouseGroupInput {
   name?: string | null;
@@ -47,7 +47,7 @@ export async function getWarehouseGroup(db: TenantDb | TenantTx, id: number, que
   return group;
 }
 
-export async function createWarehouseGroup(db: TenantDb, input: WarehouseGroupInput, query: WarehouseGroupQuery = {}) {
+export async function createWarehouseGroup(db: TenantDb, input: WarehouseGroupInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
     checkRequiredText(errors, 'name', input.name, true);
@@ -55,11 +55,11 @@ export async function createWarehouseGroup(db: TenantDb, input: WarehouseGroupIn
     errors.throwIfAny();
     const created = await tx.warehouseGroup.create({ data: groupData(input) as Prisma.WarehouseGroupUncheckedCreateInput });
     await assignWarehouses(tx, created.id, input.warehouseIds);
-    return tx.warehouseGroup.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.warehouseGroup.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function updateWarehouseGroup(db: TenantDb, id: number, input: WarehouseGroupInput, query: WarehouseGroupQuery = {}) {
+export async function updateWarehouseGroup(db: TenantDb, id: number, input: WarehouseGroupInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await getWarehouseGroup(tx, id);
     const errors = new FieldErrorCollector();
@@ -68,19 +68,21 @@ export async function updateWarehouseGroup(db: TenantDb, id: number, input: Ware
     errors.throwIfAny();
     await tx.warehouseGroup.update({ where: byId(id), data: groupData(input) });
     await assignWarehouses(tx, id, input.warehouseIds);
-    return tx.warehouseGroup.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.warehouseGroup.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
 /** Deletes the group; its warehouses become ungrouped (they fall back to the defaults). A group that channels use stays. */
-export async function deleteWarehouseGroup(db: TenantDb, id: number, query: WarehouseGroupQuery = {}) {
+export async function deleteWarehouseGroup(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const group = await getWarehouseGroup(tx, id, query);
+    await getWarehouseGroup(tx, id);
     const channels = await tx.salesChannel.count({ where: { warehouseGroupId: id } });
     if (channels > 0) {
       const message = `Warehouse group ${id} is used by ${channels} channel${channels > 1 ? 's' : ''}; give them another group first.`;
       throw new ValidationError({ id: [message] }, message);
     }
+    // The answer is the group as it was, its warehouses still in it.
+    const group = await readAnswer(tx, id, query, (q) => tx.warehouseGroup.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.location.updateMany({ where: { warehouseGroupId: id }, data: { warehouseGroupId: null } });
     await tx.warehouseGroup.delete({ where: byId(id) });
     return group;

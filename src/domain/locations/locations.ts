@@ -3,7 +3,7 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
@@ -63,7 +63,7 @@ export async function getLocation(db: TenantDb | TenantTx, id: number, query: Lo
   return location;
 }
 
-export async function createLocation(db: TenantDb, input: LocationInput, query: LocationQuery = {}) {
+export async function createLocation(db: TenantDb, input: LocationInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
     if (input.name === undefined || input.name === null || input.name.trim() === '') {
@@ -72,11 +72,11 @@ export async function createLocation(db: TenantDb, input: LocationInput, query: 
     await checkLocationInput(tx, null, input, errors);
     errors.throwIfAny();
     const created = await tx.location.create({ data: locationData(input) as Prisma.LocationUncheckedCreateInput });
-    return tx.location.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.location.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function updateLocation(db: TenantDb, id: number, input: LocationInput, query: LocationQuery = {}) {
+export async function updateLocation(db: TenantDb, id: number, input: LocationInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await getLocation(tx, id);
     const errors = new FieldErrorCollector();
@@ -86,13 +86,13 @@ export async function updateLocation(db: TenantDb, id: number, input: LocationIn
     await checkLocationInput(tx, id, input, errors);
     errors.throwIfAny();
     await tx.location.update({ where: byId(id), data: locationData(input) });
-    return tx.location.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.location.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deleteLocation(db: TenantDb, id: number, query: LocationQuery = {}) {
+export async function deleteLocation(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const location = await getLocation(tx, id, query);
+    await getLocation(tx, id);
     const children = await tx.location.count({ where: { parentId: id } });
     if (children > 0) {
       throw new ValidationError(
@@ -115,6 +115,8 @@ export async function deleteLocation(db: TenantDb, id: number, query: LocationQu
         `Location ${id} cannot be deleted while it holds stock, has stock history or is used by a channel.`,
       );
     }
+    // The answer is the location as it was, before it leaves the priority lists.
+    const location = await readAnswer(tx, id, query, (q) => tx.location.findUniqueOrThrow({ ...q, where: byId(id) }));
     // A warehouse simply leaves the fulfillment priority lists that name it.
     await tx.priorityListWarehouse.deleteMany({ where: { warehouseId: id } });
     await tx.location.delete({ where: byId(id) });

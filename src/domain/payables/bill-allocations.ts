@@ -12,7 +12,7 @@ import { roundToCurrency } from '../shared/currency-codes.js';
 import { checkSharesFit, LANDED_COST_ALLOCATIONS, RECEIPT_LINES_FOR_SPREAD, revalueReceiptLines, spreadShares, type LandedCostAllocation } from '../purchasing/index.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { currentCompany } from '../tenancy/index.js';
 import { SETTLEABLE_BILL_STATUSES } from './bill-balance.js';
 
@@ -39,7 +39,7 @@ export async function listBillAllocations(db: TenantDb, billId: number, query: P
   return db.billAllocation.findMany({ ...query, where: { billId }, orderBy: { id: 'asc' } });
 }
 
-export async function createBillAllocation(db: TenantDb, billId: number, input: BillAllocationInput, query: PassThroughQuery = {}) {
+export async function createBillAllocation(db: TenantDb, billId: number, input: BillAllocationInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const bill = await claimBill(tx, billId);
     const errors = new FieldErrorCollector();
@@ -83,16 +83,18 @@ export async function createBillAllocation(db: TenantDb, billId: number, input: 
     });
     const issued = await revalueReceiptLines(tx, lines, shares, { sourceType: BILL_ALLOCATION_SOURCE, sourceId: created.id });
     await tx.billAllocation.update({ where: byId(created.id), data: { issuedAmountBase: issued } });
-    return tx.billAllocation.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.billAllocation.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
 /** Books back exactly the shares the allocation booked, then deletes it; answers with the deleted allocation. */
-export async function deleteBillAllocation(db: TenantDb, billId: number, allocationId: number, query: PassThroughQuery = {}) {
+export async function deleteBillAllocation(db: TenantDb, billId: number, allocationId: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await claimBill(tx, billId);
-    const allocation = await tx.billAllocation.findFirst({ ...query, where: { id: allocationId, billId } });
-    if (!allocation) throw new NotFoundError('Bill allocation', allocationId);
+    const found = await tx.billAllocation.findFirst({ where: { id: allocationId, billId }, select: { id: true } });
+    if (!found) throw new NotFoundError('Bill allocation', allocationId);
+    // The answer is the allocation as it was, read before it is booked back and deleted.
+    const allocation = await readAnswer(tx, allocationId, query, (q) => tx.billAllocation.findUniqueOrThrow({ ...q, where: byId(allocationId) }));
     const stored = await tx.billAllocation.findUniqueOrThrow({ where: byId(allocationId) });
     await tx.receivingReport.updateMany({ where: { id: stored.receivingReportId }, data: { updatedAt: new Date() } });
     const lineShares = stored.lineShares as unknown as StoredShare[];

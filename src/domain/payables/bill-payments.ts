@@ -9,7 +9,7 @@ import { checkMoney } from '../currencies/index.js';
 import { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkDateOnly, checkMaxLength } from '../shared/field-checks.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { settleBill } from './bill-balance.js';
 
 export interface BillPaymentInput {
@@ -19,7 +19,7 @@ export interface BillPaymentInput {
   reference?: string | null;
 }
 
-export async function recordBillPayment(db: TenantDb, billId: number, input: BillPaymentInput, query: PassThroughQuery = {}) {
+export async function recordBillPayment(db: TenantDb, billId: number, input: BillPaymentInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const bill = await tx.bill.findUnique({ where: byId(billId), select: { id: true, currency: true, purchaseOrderId: true } });
     if (!bill) throw new NotFoundError('Bill', billId);
@@ -39,7 +39,7 @@ export async function recordBillPayment(db: TenantDb, billId: number, input: Bil
       data: { billId, amount: input.amount!, paidAt: paidAt!, method: input.method ?? null, reference: input.reference ?? null } as Prisma.BillPaymentUncheckedCreateInput,
     });
     if (bill.purchaseOrderId != null) await settleObligations(tx, bill.purchaseOrderId, input.amount!);
-    return tx.billPayment.findUniqueOrThrow({ ...query, where: byId(payment.id) });
+    return readAnswer(tx, payment.id, query, (q) => tx.billPayment.findUniqueOrThrow({ ...q, where: byId(payment.id) }));
   });
 }
 

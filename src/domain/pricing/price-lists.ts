@@ -12,7 +12,7 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { checkCurrencyCode, checkDecimal, checkMaxLength, checkRequiredText, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { dateTimeFilter, escapeLike, stringFilter, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export interface PriceListEntryInput {
@@ -58,7 +58,7 @@ export async function getPriceList(db: TenantDb | TenantTx, id: number, query: P
   return list;
 }
 
-export async function createPriceList(db: TenantDb, input: PriceListInput, query: PassThroughQuery = {}) {
+export async function createPriceList(db: TenantDb, input: PriceListInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
     checkRequiredText(errors, 'name', input.name, true);
@@ -69,12 +69,12 @@ export async function createPriceList(db: TenantDb, input: PriceListInput, query
       tx.priceList.create({ data: { name: input.name!.trim(), currency: input.currency! } as Prisma.PriceListUncheckedCreateInput }),
     );
     await writeEntries(tx, created.id, entries ?? [], false);
-    return tx.priceList.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.priceList.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
 /** Only the fields given change; `entries`, when given, replace every entry of the list. */
-export async function updatePriceList(db: TenantDb, id: number, input: PriceListInput, query: PassThroughQuery = {}) {
+export async function updatePriceList(db: TenantDb, id: number, input: PriceListInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await getPriceList(tx, id, { select: { id: true } });
     const errors = new FieldErrorCollector();
@@ -88,15 +88,16 @@ export async function updatePriceList(db: TenantDb, id: number, input: PriceList
     if (input.currency != null) data.currency = input.currency;
     await writeUniqueName(input.name ?? '', () => tx.priceList.update({ where: byId(id), data }));
     if (entries) await writeEntries(tx, id, entries, true);
-    return tx.priceList.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.priceList.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
 /** Deletes the list with its entries; refused (422, naming them) while customer companies or channels use it. */
-export async function deletePriceList(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function deletePriceList(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const list = await getPriceList(tx, id, query);
+    await getPriceList(tx, id, { select: { id: true } });
     await refuseWhileAssigned(tx, id);
+    const list = await readAnswer(tx, id, query, (q) => tx.priceList.findUniqueOrThrow({ ...q, where: byId(id) }));
     try {
       await tx.priceList.delete({ where: byId(id) });
     } catch (error) {

@@ -11,7 +11,7 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { assignWorkOrders, checkWorkOrderIds, runTotalOf } from './batch-work-orders.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
@@ -48,19 +48,19 @@ export async function getProductionBatch(db: TenantDb | TenantTx, id: number, qu
   return batch;
 }
 
-export async function createProductionBatch(db: TenantDb, input: ProductionBatchInput, query: PassThroughQuery = {}) {
+export async function createProductionBatch(db: TenantDb, input: ProductionBatchInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const workOrderIds = await checkInput(tx, input, null);
     const created = await uniqueName(() =>
       tx.productionBatch.create({ data: { name: input.name!.trim(), notes: input.notes ?? null } as Prisma.ProductionBatchUncheckedCreateInput }),
     );
     if (workOrderIds) await assignWorkOrders(tx, created.id, workOrderIds);
-    return tx.productionBatch.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.productionBatch.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
 /** Only the fields given change; work_order_ids, when given, replaces the batch's work orders. */
-export async function updateProductionBatch(db: TenantDb, id: number, input: ProductionBatchInput, query: PassThroughQuery = {}) {
+export async function updateProductionBatch(db: TenantDb, id: number, input: ProductionBatchInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await getProductionBatch(tx, id, { select: { id: true } });
     const workOrderIds = await checkInput(tx, input, id);
@@ -70,14 +70,15 @@ export async function updateProductionBatch(db: TenantDb, id: number, input: Pro
     if (input.notes !== undefined) data.notes = input.notes;
     await uniqueName(() => tx.productionBatch.update({ where: byId(id), data }));
     if (workOrderIds) await assignWorkOrders(tx, id, workOrderIds);
-    return tx.productionBatch.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.productionBatch.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
 /** Lets go of the batch's work orders, then deletes it; answers the batch as it was. */
-export async function deleteProductionBatch(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function deleteProductionBatch(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const batch = await getProductionBatch(tx, id, query);
+    await getProductionBatch(tx, id, { select: { id: true } });
+    const batch = await readAnswer(tx, id, query, (q) => tx.productionBatch.findUniqueOrThrow({ ...q, where: byId(id) }));
     await assignWorkOrders(tx, id, []);
     await tx.productionBatch.delete({ where: byId(id) });
     return batch;

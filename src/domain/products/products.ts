@@ -125,9 +125,10 @@ async function updateProductAnswering<T>(db: TenantDb, id: number, input: Produc
  * Deletes a product, or deactivates it (status 0) when it has history that must keep pointing at it; its
  * variants go with it either way. Answers with the product as it was before.
  */
-export async function deleteProduct(db: TenantDb, id: number, query: ProductQuery = {}) {
+export async function deleteProduct(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const product = await getProduct(tx, id, query);
+    await getProduct(tx, id, { select: { id: true } });
+    const product = await readAnswer(tx, id, query, (q) => tx.product.findUniqueOrThrow({ ...q, where: byId(id) }));
     const family = [id, ...(await tx.product.findMany({ where: { parentProductId: id }, select: { id: true } })).map((v) => v.id)];
     const deactivated = await productHasHistory(tx, id);
     if (deactivated) {

@@ -19,7 +19,7 @@ import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkDecimal, checkMaxLength, checkRequiredText, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/index.js';
 import { nextDocumentNumber } from './document-numbers.js';
@@ -58,7 +58,7 @@ export async function receivePurchaseOrder(
   orderId: number,
   input: ReceivingReportInput,
   context: PostingContext,
-  query: PassThroughQuery = {},
+  query: AnswerQuery = {},
 ) {
   return db.$transaction(async (tx) => {
     const claimed = await tx.purchaseOrder.updateMany({ where: { id: orderId, status: { in: ['submitted', 'partially_received'] } }, data: { updatedAt: new Date() } });
@@ -215,7 +215,7 @@ export async function receivePurchaseOrder(
         }),
       },
     });
-    return tx.receivingReport.findUniqueOrThrow({ ...query, where: byId(report.id) });
+    return readAnswer(tx, report.id, query, (q) => tx.receivingReport.findUniqueOrThrow({ ...q, where: byId(report.id) }));
   });
 }
 
@@ -224,7 +224,7 @@ export async function receivePurchaseOrder(
  * Each line's share revalues its receipt (revalueReceipt): the open stock takes it, the issued part becomes
  * cost adjustments of the issues. Freight bills of accounts payable use the same function.
  */
-export async function addLandedCost(db: TenantDb, reportId: number, cost: LandedCostInput, query: PassThroughQuery = {}) {
+export async function addLandedCost(db: TenantDb, reportId: number, cost: LandedCostInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     // Claim the report (its row lock serialises two late costs and a void).
     const claimed = await tx.receivingReport.updateMany({ where: { id: reportId, status: 'posted' }, data: { updatedAt: new Date() } });
@@ -260,7 +260,7 @@ export async function addLandedCost(db: TenantDb, reportId: number, cost: Landed
         allocation,
       } as Prisma.ReceivingReportCostUncheckedCreateInput,
     });
-    return tx.receivingReport.findUniqueOrThrow({ ...query, where: byId(reportId) });
+    return readAnswer(tx, reportId, query, (q) => tx.receivingReport.findUniqueOrThrow({ ...q, where: byId(reportId) }));
   });
 }
 
@@ -278,7 +278,7 @@ function checkLandedCost(errors: FieldErrorCollector, cost: LandedCostInput, ord
 }
 
 /** Voids a report whose received stock is all still there: the movements are reversed and the order reopens. */
-export async function voidReceivingReport(db: TenantDb, id: number, context: PostingContext, query: PassThroughQuery = {}) {
+export async function voidReceivingReport(db: TenantDb, id: number, context: PostingContext, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const claimed = await tx.receivingReport.updateMany({ where: { id, status: 'posted' }, data: { status: 'voided', voidedAt: new Date() } });
     const report = await tx.receivingReport.findUnique({ where: byId(id), include: { lines: true } });
@@ -301,7 +301,7 @@ export async function voidReceivingReport(db: TenantDb, id: number, context: Pos
       report.lines.map((line) => ({ orderLineId: line.purchaseOrderLineId, quantity: line.quantity.negated(), baseQuantity: line.baseQuantity.negated() })),
     );
     await recordEvent(tx, purchaseOrderEvent('purchase_order.receipt_voided', { ...order, status }, { receiving_report_id: report.id, report_number: report.reportNumber }));
-    return tx.receivingReport.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.receivingReport.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 

@@ -14,6 +14,7 @@ import { currentCompany } from '../tenancy/index.js';
 import { lineAmounts, orderTotals } from './purchase-order-lines.js';
 import { recordEvent } from '../events/index.js';
 import { purchaseOrderEvent } from './purchase-order-events.js';
+import { readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 
 export const DEFAULT_PORTAL_DAYS = 14;
 const ANSWERABLE = ['submitted', 'partially_received'];
@@ -172,8 +173,8 @@ export async function answerThroughPortal(db: TenantDb, orderId: number, version
   });
 }
 
-/** Applies the supplier's proposed changes to a submitted order: quantities, unit costs and dates of its lines. */
-export async function acceptSupplierResponse(db: TenantDb, orderId: number) {
+/** Applies the supplier's proposed changes to a submitted order: quantities, unit costs and dates of its lines; answers the order. */
+export async function acceptSupplierResponse(db: TenantDb, orderId: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const claimed = await tx.purchaseOrder.updateMany({ where: { id: orderId, status: 'submitted' }, data: { updatedAt: new Date() } });
     const order = await tx.purchaseOrder.findUnique({ where: byId(orderId), include: { lines: true, additionalCosts: true } });
@@ -217,7 +218,7 @@ export async function acceptSupplierResponse(db: TenantDb, orderId: number) {
     });
     // The open quantities, so what is incoming, may have changed.
     await recordEvent(tx, purchaseOrderEvent('purchase_order.updated', order, { changed: ['lines'], by: 'supplier_response' }));
-    return orderId;
+    return readAnswer(tx, orderId, query, (q) => tx.purchaseOrder.findUniqueOrThrow({ ...q, where: byId(orderId) }));
   });
 }
 

@@ -8,7 +8,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { channelData, checkChannelInput, CHANNEL_TYPES, type ChannelInput } from './channel-input.js';
 import { unlockedChannel } from './channel-lock.js';
@@ -78,7 +78,7 @@ export async function getChannel(db: TenantDb | TenantTx, id: number, query: Pas
 }
 
 /** A new channel (it may be created locked: apiLocked true). */
-export async function createChannel(db: TenantDb, input: ChannelInput, actor: ChannelActor, query: PassThroughQuery = {}) {
+export async function createChannel(db: TenantDb, input: ChannelInput, actor: ChannelActor, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await checkChannelInput(tx, input, true);
     await checkChannelEdi(tx, null, input);
@@ -86,12 +86,12 @@ export async function createChannel(db: TenantDb, input: ChannelInput, actor: Ch
       data: { ...channelData(input), uuid: randomUUID(), createdBy: actor.tokenId, updatedBy: actor.tokenId } as Prisma.SalesChannelUncheckedCreateInput,
     });
     await replaceTags(tx, created.id, input.tagIds);
-    return tx.salesChannel.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.salesChannel.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
 /** The legacy flow: the same as createChannel with channelType sales_channel (any other type is a 422). */
-export async function createSalesChannel(db: TenantDb, input: LegacySalesChannelInput, actor: ChannelActor, query: PassThroughQuery = {}) {
+export async function createSalesChannel(db: TenantDb, input: LegacySalesChannelInput, actor: ChannelActor, query: AnswerQuery = {}) {
   if (input.channelType != null && input.channelType !== 'sales_channel') {
     throw new ValidationError({ channelType: ['This route creates sales channels: the channel type, when given, must be sales_channel.'] });
   }
@@ -99,19 +99,19 @@ export async function createSalesChannel(db: TenantDb, input: LegacySalesChannel
 }
 
 /** Only the fields given change; tagIds replaces the tags. A locked channel answers 403 (even to unlock it). */
-export async function updateChannel(db: TenantDb, id: number, input: ChannelInput, actor: ChannelActor, query: PassThroughQuery = {}) {
+export async function updateChannel(db: TenantDb, id: number, input: ChannelInput, actor: ChannelActor, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await unlockedChannel(tx, id);
     await checkChannelInput(tx, input, false);
     await checkChannelEdi(tx, id, input);
     await tx.salesChannel.update({ where: byId(id), data: { ...channelData(input), updatedBy: actor.tokenId } });
     await replaceTags(tx, id, input.tagIds);
-    return tx.salesChannel.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.salesChannel.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
 /** Refused while sales orders or EDI documents name the channel (422) or while it is locked (403). Answers with what was deleted. */
-export async function deleteChannel(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function deleteChannel(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await unlockedChannel(tx, id);
     const orders = await tx.salesOrder.count({ where: { channelId: id } });
@@ -128,7 +128,8 @@ export async function deleteChannel(db: TenantDb, id: number, query: PassThrough
         `Channel ${id} cannot be deleted while its EDI log names it.`,
       );
     }
-    const channel = await getChannel(tx, id, query);
+    // unlockedChannel found it (a missing channel is its 404).
+    const channel = await readAnswer(tx, id, query, (q) => tx.salesChannel.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.salesChannel.delete({ where: byId(id) });
     return channel;
   });

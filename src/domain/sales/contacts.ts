@@ -8,7 +8,7 @@ import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
 export interface ContactInput {
@@ -65,11 +65,11 @@ export async function getContact(db: TenantDb | TenantTx, id: number, query: Pas
   return contact;
 }
 
-export async function createContact(db: TenantDb, input: ContactInput, query: PassThroughQuery = {}) {
+export async function createContact(db: TenantDb, input: ContactInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const data = await checkContact(tx, input, null);
     const created = await tx.contact.create({ data: data as Prisma.ContactUncheckedCreateInput });
-    return tx.contact.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.contact.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
@@ -77,18 +77,19 @@ export async function createContact(db: TenantDb, input: ContactInput, query: Pa
  * Only the fields given change. The owner may move (another company, or from a company to a supplier by
  * setting the other one to null in the same call); a contact never ends with no owner or two.
  */
-export async function updateContact(db: TenantDb, id: number, input: ContactInput, query: PassThroughQuery = {}) {
+export async function updateContact(db: TenantDb, id: number, input: ContactInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const existing = await getContact(tx, id, { select: { customerCompanyId: true, supplierId: true } });
     const data = await checkContact(tx, input, existing);
     await tx.contact.update({ where: byId(id), data });
-    return tx.contact.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.contact.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deleteContact(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function deleteContact(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const contact = await getContact(tx, id, query);
+    await getContact(tx, id, { select: { id: true } });
+    const contact = await readAnswer(tx, id, query, (q) => tx.contact.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.contact.delete({ where: byId(id) });
     return contact;
   });

@@ -84,11 +84,12 @@ export async function updateCustomerCompany(db: TenantDb, id: number, input: Cus
 }
 
 /** Deletes the customer company with its contacts; refused (422) while sales orders name it. */
-export async function deleteCustomerCompany(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function deleteCustomerCompany(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const customer = await getCustomerCompany(tx, id, query);
+    await getCustomerCompany(tx, id, { select: { id: true } });
     const orders = await tx.salesOrder.count({ where: { customerCompanyId: id } });
     if (orders > 0) throw usedByOrders(id, orders);
+    const customer = await readAnswer(tx, id, query, (q) => tx.customerCompany.findUniqueOrThrow({ ...q, where: byId(id) }));
     try {
       await tx.customerCompany.delete({ where: byId(id) });
     } catch (error) {

@@ -10,7 +10,7 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { checkRequiredText, checkMaxLength } from '../shared/field-checks.js';
 import { comparisonFilter, dateTimeFilter, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import type { AddressInput } from './address.js';
 import { unlockedChannel } from './channel-lock.js';
 import { channelIntegration, postIntake, readIntake, type PurgatoryReason } from './order-intake.js';
@@ -55,10 +55,10 @@ export interface ResolveInput {
 
 /**
  * Saves the SKU mappings for the entry's channel and posts the order again (with the corrected address, if
- * given). Answers the sales order's id; when it still cannot be posted, the mappings stay saved, the entry
- * keeps the remaining reasons, and the answer is a 422 naming them.
+ * given). Answers the sales order, read in the transaction; when it still cannot be posted, the mappings stay
+ * saved, the entry keeps the remaining reasons, and the answer is a 422 naming them.
  */
-export async function resolvePurgatoryEntry(db: TenantDb, id: number, input: ResolveInput): Promise<number> {
+export async function resolvePurgatoryEntry(db: TenantDb, id: number, input: ResolveInput, query: AnswerQuery = {}) {
   const outcome = await db.$transaction(async (tx) => {
     const entry = await tx.purgatoryEntry.findUnique({ where: byId(id) });
     if (!entry) throw new NotFoundError('Purgatory entry', id);
@@ -78,9 +78,9 @@ export async function resolvePurgatoryEntry(db: TenantDb, id: number, input: Res
       return { reasons };
     }
     await tx.purgatoryEntry.update({ where: byId(id), data: { status: 'resolved', salesOrderId: orderId, resolvedAt: new Date(), reasons: [] } });
-    return { orderId };
+    return { order: await readAnswer(tx, orderId, query, (q) => tx.salesOrder.findUniqueOrThrow({ ...q, where: byId(orderId) })) };
   });
-  if ('orderId' in outcome) return outcome.orderId!;
+  if ('order' in outcome) return outcome.order!;
   const errors: Record<string, string[]> = {};
   for (const reason of outcome.reasons) {
     const field = reason.line !== null ? `lines.${reason.line}.external_sku` : reason.code === 'duplicate_conflict' ? 'external_order_id' : 'ship_to';
@@ -89,14 +89,14 @@ export async function resolvePurgatoryEntry(db: TenantDb, id: number, input: Res
   throw new ValidationError(errors);
 }
 
-export async function discardPurgatoryEntry(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function discardPurgatoryEntry(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const entry = await tx.purgatoryEntry.findUnique({ where: byId(id) });
     if (!entry) throw new NotFoundError('Purgatory entry', id);
     await unlockedChannel(tx, entry.channelId);
     const claimed = await tx.purgatoryEntry.updateMany({ where: { id, status: 'pending' }, data: { status: 'discarded', resolvedAt: new Date() } });
     if (claimed.count === 0) throw new ValidationError({ status: [`Only a pending entry can be discarded; entry ${id} is ${entry.status}.`] });
-    return tx.purgatoryEntry.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.purgatoryEntry.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 

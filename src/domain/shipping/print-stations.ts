@@ -13,7 +13,7 @@ import { byId } from '../../db/tenant-client.js';
 import type { OutboundPolicy } from '../../outbound/http-request.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { shipmentLabels } from '../fulfillment/index.js';
 import { sendToPrinter } from './printer.js';
 
@@ -51,50 +51,59 @@ export async function getPrintStation(db: TenantDb, id: number, query: PassThrou
   return station;
 }
 
-export async function createPrintStation(db: TenantDb, input: PrintStationInput, query: PassThroughQuery = {}) {
+export async function createPrintStation(db: TenantDb, input: PrintStationInput, query: AnswerQuery = {}) {
   await checkInput(db, input, null);
   try {
-    return await db.printStation.create({
-      ...query,
-      data: {
-        name: input.name!.trim(),
-        warehouseId: input.warehouseId!,
-        printerHost: input.printerHost!.trim(),
-        printerPort: input.printerPort ?? DEFAULT_PRINTER_PORT,
-        labelFormat: input.labelFormat ?? 'zpl',
-        enabled: input.enabled ?? true,
-      } as Prisma.PrintStationUncheckedCreateInput,
+    // A transaction so that the answer is read with the write.
+    return await db.$transaction(async (tx) => {
+      const created = await tx.printStation.create({
+        data: {
+          name: input.name!.trim(),
+          warehouseId: input.warehouseId!,
+          printerHost: input.printerHost!.trim(),
+          printerPort: input.printerPort ?? DEFAULT_PRINTER_PORT,
+          labelFormat: input.labelFormat ?? 'zpl',
+          enabled: input.enabled ?? true,
+        } as Prisma.PrintStationUncheckedCreateInput,
+      });
+      return readAnswer(tx, created.id, query, (q) => tx.printStation.findUniqueOrThrow({ ...q, where: byId(created.id) }));
     });
   } catch (error) {
     throw duplicateName(error) ?? error;
   }
 }
 
-export async function updatePrintStation(db: TenantDb, id: number, input: PrintStationInput, query: PassThroughQuery = {}) {
+export async function updatePrintStation(db: TenantDb, id: number, input: PrintStationInput, query: AnswerQuery = {}) {
   await getPrintStation(db, id);
   await checkInput(db, input, id);
   try {
-    return await db.printStation.update({
-      ...query,
-      where: byId(id),
-      data: {
-        ...(input.name != null ? { name: input.name.trim() } : {}),
-        ...(input.warehouseId != null ? { warehouseId: input.warehouseId } : {}),
-        ...(input.printerHost != null ? { printerHost: input.printerHost.trim() } : {}),
-        ...(input.printerPort != null ? { printerPort: input.printerPort } : {}),
-        ...(input.labelFormat != null ? { labelFormat: input.labelFormat } : {}),
-        ...(input.enabled != null ? { enabled: input.enabled } : {}),
-      },
+    // A transaction so that the answer is read with the write.
+    return await db.$transaction(async (tx) => {
+      await tx.printStation.update({
+        where: byId(id),
+        data: {
+          ...(input.name != null ? { name: input.name.trim() } : {}),
+          ...(input.warehouseId != null ? { warehouseId: input.warehouseId } : {}),
+          ...(input.printerHost != null ? { printerHost: input.printerHost.trim() } : {}),
+          ...(input.printerPort != null ? { printerPort: input.printerPort } : {}),
+          ...(input.labelFormat != null ? { labelFormat: input.labelFormat } : {}),
+          ...(input.enabled != null ? { enabled: input.enabled } : {}),
+        },
+      });
+      return readAnswer(tx, id, query, (q) => tx.printStation.findUniqueOrThrow({ ...q, where: byId(id) }));
     });
   } catch (error) {
     throw duplicateName(error) ?? error;
   }
 }
 
-export async function deletePrintStation(db: TenantDb, id: number, query: PassThroughQuery = {}) {
-  const station = await getPrintStation(db, id, query);
-  await db.printStation.delete({ where: byId(id) });
-  return station;
+export async function deletePrintStation(db: TenantDb, id: number, query: AnswerQuery = {}) {
+  await getPrintStation(db, id);
+  return db.$transaction(async (tx) => {
+    const station = await readAnswer(tx, id, query, (q) => tx.printStation.findUniqueOrThrow({ ...q, where: byId(id) }));
+    await tx.printStation.delete({ where: byId(id) });
+    return station;
+  });
 }
 
 export async function printShipmentLabels(db: TenantDb, stationId: number, input: PrintInput, outbound: OutboundPolicy): Promise<PrintResult> {

@@ -10,7 +10,7 @@ import { isCountryCode } from '../sales/index.js';
 import { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDecimal, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface ZoneInput {
   countries?: string[] | null;
@@ -71,15 +71,16 @@ export async function getRateTable(db: TenantDb | TenantTx, id: number, query: P
   return table;
 }
 
-export async function createRateTable(db: TenantDb, input: RateTableInput) {
+export async function createRateTable(db: TenantDb, input: RateTableInput, query: AnswerQuery = {}) {
   const data = checkRateTable(input, true);
   return db.$transaction(async (tx) => {
     await refuseDuplicate(tx, data.carrier, data.service, null);
-    return tx.shippingRateTable.create({ data: data as unknown as Prisma.ShippingRateTableUncheckedCreateInput });
+    const created = await tx.shippingRateTable.create({ data: data as unknown as Prisma.ShippingRateTableUncheckedCreateInput });
+    return readAnswer(tx, created.id, query, (q) => tx.shippingRateTable.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function updateRateTable(db: TenantDb, id: number, input: RateTableInput) {
+export async function updateRateTable(db: TenantDb, id: number, input: RateTableInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const current = await getRateTable(tx, id);
     const merged: RateTableInput = {
@@ -97,13 +98,15 @@ export async function updateRateTable(db: TenantDb, id: number, input: RateTable
     // A null for a required field is refused ("may not be empty"); dim_divisor null means the default.
     const data = checkRateTable(merged, false);
     await refuseDuplicate(tx, data.carrier, data.service, id);
-    return tx.shippingRateTable.update({ where: byId(id), data: data as unknown as Prisma.ShippingRateTableUncheckedUpdateInput });
+    await tx.shippingRateTable.update({ where: byId(id), data: data as unknown as Prisma.ShippingRateTableUncheckedUpdateInput });
+    return readAnswer(tx, id, query, (q) => tx.shippingRateTable.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deleteRateTable(db: TenantDb, id: number) {
+export async function deleteRateTable(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const table = await getRateTable(tx, id);
+    await getRateTable(tx, id);
+    const table = await readAnswer(tx, id, query, (q) => tx.shippingRateTable.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.shippingRateTable.delete({ where: byId(id) });
     return table;
   });

@@ -11,7 +11,7 @@ import { checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-c
 import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { getSupplier } from './suppliers.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface SupplierContactInput {
   name?: string | null;
@@ -64,7 +64,7 @@ export async function createSupplierContact(
   db: TenantDb,
   supplierId: number,
   input: SupplierContactInput,
-  query: SupplierContactQuery = {},
+  query: AnswerQuery = {},
 ) {
   return db.$transaction(async (tx) => {
     await getSupplier(tx, supplierId, { select: { id: true } });
@@ -72,7 +72,7 @@ export async function createSupplierContact(
     const created = await tx.contact.create({
       data: { ...contactData(input), supplierId } as Prisma.ContactUncheckedCreateInput,
     });
-    return tx.contact.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.contact.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
@@ -81,19 +81,20 @@ export async function updateSupplierContact(
   supplierId: number,
   id: number,
   input: SupplierContactInput,
-  query: SupplierContactQuery = {},
+  query: AnswerQuery = {},
 ) {
   return db.$transaction(async (tx) => {
     await getSupplierContact(tx, supplierId, id, { select: { id: true } });
     checkContactInput(input, false);
     await tx.contact.update({ where: byId(id), data: contactData(input) });
-    return tx.contact.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.contact.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deleteSupplierContact(db: TenantDb, supplierId: number, id: number, query: SupplierContactQuery = {}) {
+export async function deleteSupplierContact(db: TenantDb, supplierId: number, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const contact = await getSupplierContact(tx, supplierId, id, query);
+    await getSupplierContact(tx, supplierId, id, { select: { id: true } });
+    const contact = await readAnswer(tx, id, query, (q) => tx.contact.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.contact.delete({ where: byId(id) });
     return contact;
   });

@@ -10,7 +10,7 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { checkCurrencyCode, checkDecimal, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface SupplierSkuInput {
   supplierId?: number | null;
@@ -60,7 +60,7 @@ export async function getSupplierSku(db: TenantDb | TenantTx, id: number, query:
   return row;
 }
 
-export async function createSupplierSku(db: TenantDb, input: SupplierSkuInput, query: SupplierSkuQuery = {}) {
+export async function createSupplierSku(db: TenantDb, input: SupplierSkuInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
     if (input.supplierId === undefined || input.supplierId === null) errors.add('supplierId', 'The supplier id field is required.');
@@ -72,11 +72,11 @@ export async function createSupplierSku(db: TenantDb, input: SupplierSkuInput, q
     const created = await writeUnique(() =>
       tx.supplierSku.create({ data: { ...supplierSkuData(input), currency } as Prisma.SupplierSkuUncheckedCreateInput }),
     );
-    return tx.supplierSku.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.supplierSku.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function updateSupplierSku(db: TenantDb, id: number, input: SupplierSkuInput, query: SupplierSkuQuery = {}) {
+export async function updateSupplierSku(db: TenantDb, id: number, input: SupplierSkuInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const current = await getSupplierSku(tx, id);
     const errors = new FieldErrorCollector();
@@ -85,13 +85,14 @@ export async function updateSupplierSku(db: TenantDb, id: number, input: Supplie
     await checkSupplierSkuInput(tx, current, input, errors, false);
     errors.throwIfAny();
     await writeUnique(() => tx.supplierSku.update({ where: byId(id), data: supplierSkuData(input) }));
-    return tx.supplierSku.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.supplierSku.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deleteSupplierSku(db: TenantDb, id: number, query: SupplierSkuQuery = {}) {
+export async function deleteSupplierSku(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const row = await getSupplierSku(tx, id, query);
+    await getSupplierSku(tx, id, { select: { id: true } });
+    const row = await readAnswer(tx, id, query, (q) => tx.supplierSku.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.supplierSku.delete({ where: byId(id) });
     return row;
   });

@@ -8,7 +8,7 @@ import { checkCurrencyCode, checkDecimal, checkEmail, checkMaxLength, checkRequi
 import type { Decimal } from '../shared/decimal.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface SupplierInput {
   name?: string | null;
@@ -65,26 +65,26 @@ export async function getSupplier(db: TenantDb | TenantTx, id: number, query: Su
   return supplier;
 }
 
-export async function createSupplier(db: TenantDb, input: SupplierInput, query: SupplierQuery = {}) {
+export async function createSupplier(db: TenantDb, input: SupplierInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     checkSupplierInput(input, true);
     const created = await tx.supplier.create({ data: supplierData(input) as Prisma.SupplierUncheckedCreateInput });
-    return tx.supplier.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.supplier.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function updateSupplier(db: TenantDb, id: number, input: SupplierInput, query: SupplierQuery = {}) {
+export async function updateSupplier(db: TenantDb, id: number, input: SupplierInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await getSupplier(tx, id);
     checkSupplierInput(input, false);
     await tx.supplier.update({ where: byId(id), data: supplierData(input) });
-    return tx.supplier.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.supplier.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deleteSupplier(db: TenantDb, id: number, query: SupplierQuery = {}) {
+export async function deleteSupplier(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const supplier = await getSupplier(tx, id, query);
+    await getSupplier(tx, id, { select: { id: true } });
     // Every record that names the supplier and does not go with it (the database restricts the delete).
     const counts: Array<[number, string, string]> = [
       [await tx.product.count({ where: { supplierId: id } }), 'product', 'products'],
@@ -105,6 +105,8 @@ export async function deleteSupplier(db: TenantDb, id: number, query: SupplierQu
       const message = `Supplier ${id} is used by ${uses.join(', ')}; reassign or delete them first.`;
       throw new ValidationError({ id: [message] }, message);
     }
+    // The answer is what was deleted: read before the delete, in its transaction.
+    const supplier = await readAnswer(tx, id, query, (q) => tx.supplier.findUniqueOrThrow({ ...q, where: byId(id) }));
     // Contacts belong to the supplier and go with it (ON DELETE CASCADE).
     await tx.supplier.delete({ where: byId(id) });
     return supplier;

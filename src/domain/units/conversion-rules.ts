@@ -12,7 +12,7 @@ import { parseSort } from '../shared/sorting.js';
 import { lockUnitClasses } from './class-lock.js';
 import { checkGivenFactor } from './factors.js';
 import { describeUsage, measuresQuantities, unitUsage } from './usage.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 
 export type ConversionRuleType = 'SYSTEM' | 'PRODUCT';
 
@@ -62,7 +62,7 @@ export async function getConversionRule(db: TenantDb | TenantTx, id: number, que
   return rule;
 }
 
-export async function createConversionRule(db: TenantDb, input: ConversionRuleCreateInput, query: ConversionRuleQuery = {}) {
+export async function createConversionRule(db: TenantDb, input: ConversionRuleCreateInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
     const factor = checkGivenFactor(input.conversionFactor, 'conversionFactor', errors);
@@ -87,11 +87,11 @@ export async function createConversionRule(db: TenantDb, input: ConversionRuleCr
         alternateSkuLinks: { create: skuIds.map((alternateSkuId) => ({ alternateSkuId })) },
       } as Prisma.UnitConversionRuleUncheckedCreateInput,
     });
-    return tx.unitConversionRule.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.unitConversionRule.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function updateConversionRule(db: TenantDb, id: number, input: ConversionRuleUpdateInput, query: ConversionRuleQuery = {}) {
+export async function updateConversionRule(db: TenantDb, id: number, input: ConversionRuleUpdateInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const rule = await getConversionRule(tx, id);
     const errors = new FieldErrorCollector();
@@ -104,14 +104,14 @@ export async function updateConversionRule(db: TenantDb, id: number, input: Conv
       data.alternateSkuLinks = { deleteMany: {}, create: skuIds.map((alternateSkuId) => ({ alternateSkuId })) };
     }
     await tx.unitConversionRule.update({ where: byId(id), data });
-    return tx.unitConversionRule.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.unitConversionRule.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
 /** A unit that products, kits or BOMs measure in keeps its system factor: those quantities need it. */
-export async function deleteConversionRule(db: TenantDb, id: number, query: ConversionRuleQuery = {}) {
+export async function deleteConversionRule(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const shown = await getConversionRule(tx, id, query);
+    await getConversionRule(tx, id);
     const rule = await tx.unitConversionRule.findUniqueOrThrow({
       where: byId(id),
       select: { type: true, convertedUnitOfMeasureId: true, convertedUnitOfMeasure: { select: { name: true } } },
@@ -126,6 +126,7 @@ export async function deleteConversionRule(db: TenantDb, id: number, query: Conv
         });
       }
     }
+    const shown = await readAnswer(tx, id, query, (q) => tx.unitConversionRule.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.unitConversionRule.delete({ where: byId(id) });
     return shown;
   });

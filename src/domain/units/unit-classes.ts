@@ -3,7 +3,7 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
@@ -53,7 +53,7 @@ export async function getUnitClass(db: TenantDb | TenantTx, id: number, query: U
   return unitClass;
 }
 
-export async function createUnitClass(db: TenantDb, input: UnitClassInput, query: UnitClassQuery = {}) {
+export async function createUnitClass(db: TenantDb, input: UnitClassInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
     const name = checkName(input.name, true, errors);
@@ -62,11 +62,11 @@ export async function createUnitClass(db: TenantDb, input: UnitClassInput, query
     const created = await tx.unitClass.create({
       data: { name: name!, baseClass: input.baseClass ?? false } as Prisma.UnitClassUncheckedCreateInput,
     });
-    return tx.unitClass.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.unitClass.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function updateUnitClass(db: TenantDb, id: number, input: UnitClassInput, query: UnitClassQuery = {}) {
+export async function updateUnitClass(db: TenantDb, id: number, input: UnitClassInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await getUnitClass(tx, id);
     const errors = new FieldErrorCollector();
@@ -77,14 +77,16 @@ export async function updateUnitClass(db: TenantDb, id: number, input: UnitClass
     if (name !== undefined) data.name = name;
     if (input.baseClass !== undefined && input.baseClass !== null) data.baseClass = input.baseClass;
     await tx.unitClass.update({ where: byId(id), data });
-    return tx.unitClass.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.unitClass.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
 /** Only an empty class can be deleted: its units are deleted one by one first, each with its own checks. */
-export async function deleteUnitClass(db: TenantDb, id: number, query: UnitClassQuery = {}) {
+export async function deleteUnitClass(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const unitClass = await getUnitClass(tx, id, query);
+    await getUnitClass(tx, id);
+    // The answer is the class as it was, before the lock stamps it.
+    const unitClass = await readAnswer(tx, id, query, (q) => tx.unitClass.findUniqueOrThrow({ ...q, where: byId(id) }));
     await lockUnitClasses(tx, id);
     const units = await tx.unitOfMeasure.count({ where: { unitClassId: id } });
     if (units > 0) {
@@ -102,7 +104,7 @@ export async function deleteUnitClass(db: TenantDb, id: number, query: UnitClass
  * Makes a unit the base (default) unit of its class; every factor of the class is re-expressed relative to
  * it, so conversions between any two units give the same result as before.
  */
-export async function setDefaultUnitOfMeasure(db: TenantDb, unitClassId: number, uomId: number, query: UnitClassQuery = {}) {
+export async function setDefaultUnitOfMeasure(db: TenantDb, unitClassId: number, uomId: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     await getUnitClass(tx, unitClassId);
     const unit = await tx.unitOfMeasure.findUnique({ where: byId(uomId), select: { unitClassId: true, name: true } });
@@ -113,7 +115,7 @@ export async function setDefaultUnitOfMeasure(db: TenantDb, unitClassId: number,
       });
     }
     await makeBaseUnit(tx, uomId, 'unitOfMeasureId');
-    return tx.unitClass.findUniqueOrThrow({ ...query, where: byId(unitClassId) });
+    return readAnswer(tx, unitClassId, query, (q) => tx.unitClass.findUniqueOrThrow({ ...q, where: byId(unitClassId) }));
   });
 }
 

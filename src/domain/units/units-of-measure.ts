@@ -13,7 +13,7 @@ import { checkGivenFactor } from './factors.js';
 import { checkName } from './names.js';
 import { makeBaseUnit } from './rebase.js';
 import { describeUsage, isInUse, unitUsage } from './usage.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 
 export interface UnitOfMeasureInput {
   unitClassId?: number | null;
@@ -55,7 +55,7 @@ export async function getUnitOfMeasure(db: TenantDb | TenantTx, id: number, quer
   return unit;
 }
 
-export async function createUnitOfMeasure(db: TenantDb, input: UnitOfMeasureInput, query: UnitOfMeasureQuery = {}) {
+export async function createUnitOfMeasure(db: TenantDb, input: UnitOfMeasureInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const errors = new FieldErrorCollector();
     const name = checkName(input.name, true, errors);
@@ -79,11 +79,11 @@ export async function createUnitOfMeasure(db: TenantDb, input: UnitOfMeasureInpu
     });
     if (factor) await setSystemFactor(tx, created.id, classId!, factor);
     if (input.baseUnit === true && classHasUnits) await makeBaseUnit(tx, created.id, 'baseUnit');
-    return tx.unitOfMeasure.findUniqueOrThrow({ ...query, where: byId(created.id) });
+    return readAnswer(tx, created.id, query, (q) => tx.unitOfMeasure.findUniqueOrThrow({ ...q, where: byId(created.id) }));
   });
 }
 
-export async function updateUnitOfMeasure(db: TenantDb, id: number, input: UnitOfMeasureInput, query: UnitOfMeasureQuery = {}) {
+export async function updateUnitOfMeasure(db: TenantDb, id: number, input: UnitOfMeasureInput, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const before = await getUnitOfMeasure(tx, id);
     const errors = new FieldErrorCollector();
@@ -117,14 +117,15 @@ export async function updateUnitOfMeasure(db: TenantDb, id: number, input: UnitO
     await tx.unitOfMeasure.update({ where: byId(id), data });
     if (factor) await setSystemFactor(tx, id, classId, factor);
     if (input.baseUnit === true) await makeBaseUnit(tx, id, 'baseUnit');
-    return tx.unitOfMeasure.findUniqueOrThrow({ ...query, where: byId(id) });
+    return readAnswer(tx, id, query, (q) => tx.unitOfMeasure.findUniqueOrThrow({ ...q, where: byId(id) }));
   });
 }
 
-export async function deleteUnitOfMeasure(db: TenantDb, id: number, query: UnitOfMeasureQuery = {}) {
+export async function deleteUnitOfMeasure(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
-    const unit = await getUnitOfMeasure(tx, id, query);
     const current = await getUnitOfMeasure(tx, id);
+    // The answer is the unit as it was, before the lock stamps its class and its system conversion goes.
+    const unit = await readAnswer(tx, id, query, (q) => tx.unitOfMeasure.findUniqueOrThrow({ ...q, where: byId(id) }));
     await lockUnitClasses(tx, current.unitClassId);
     const errors = new FieldErrorCollector();
     await checkMovable(tx, current, errors, 'deleted');

@@ -12,7 +12,7 @@ import { parseDateOnly } from '../shared/dates.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, ValidationError } from '../shared/errors.js';
 import { checkDateOnly, checkDecimal, checkMaxLength, LEDGER_DECIMAL, LEDGER_LIMIT } from '../shared/field-checks.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { bomExtraCostPerUnit, serviceUnitCost } from './work-order-costing.js';
 import { claimWorkOrder } from './work-order-transitions.js';
 import { getWorkOrder, recordStatusEvent, type WorkOrderActor } from './work-orders.js';
@@ -46,11 +46,11 @@ export interface CompletionInput {
   components?: ComponentInput[] | null;
 }
 
-export async function createCompletion(db: TenantDb, workOrderId: number, input: CompletionInput, actor: WorkOrderActor, query: PassThroughQuery = {}) {
+export async function createCompletion(db: TenantDb, workOrderId: number, input: CompletionInput, actor: WorkOrderActor, query: AnswerQuery = {}) {
   return db.$transaction(
     async (tx) => {
       const id = await produce(tx, workOrderId, input, actor);
-      return tx.workOrderCompletion.findUniqueOrThrow({ ...query, where: byId(id) });
+      return readAnswer(tx, id, query, (q) => tx.workOrderCompletion.findUniqueOrThrow({ ...q, where: byId(id) }));
     },
   );
 }

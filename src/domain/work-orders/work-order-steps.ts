@@ -8,7 +8,7 @@ import { byId } from '../../db/tenant-client.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDecimal, LEDGER_DECIMAL } from '../shared/field-checks.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { produce } from './work-order-completions.js';
 import { claimWorkOrder, finishWorkOrder } from './work-order-transitions.js';
 import { getWorkOrder, recordStatusEvent, type WorkOrderActor } from './work-orders.js';
@@ -32,7 +32,7 @@ async function claimForStep(tx: TenantTx, workOrderId: number, stepId: number, a
   return { order, step };
 }
 
-export async function completeStep(db: TenantDb, workOrderId: number, stepId: number, quantity: Decimal | null | undefined, actor: WorkOrderActor, query: PassThroughQuery = {}) {
+export async function completeStep(db: TenantDb, workOrderId: number, stepId: number, quantity: Decimal | null | undefined, actor: WorkOrderActor, query: AnswerQuery = {}) {
   const errors = new FieldErrorCollector();
   if (quantity == null) errors.add('quantity', 'The quantity field is required.');
   else checkDecimal(errors, 'quantity', quantity, { ...LEDGER_DECIMAL, min: 0, minExclusive: true });
@@ -53,16 +53,16 @@ export async function completeStep(db: TenantDb, workOrderId: number, stepId: nu
           await finishWorkOrder(tx, workOrderId, false, actor);
         }
       }
-      return tx.workOrderStep.findUniqueOrThrow({ ...query, where: byId(stepId) });
+      return readAnswer(tx, stepId, query, (q) => tx.workOrderStep.findUniqueOrThrow({ ...q, where: byId(stepId) }));
     },
   );
 }
 
-export async function skipStep(db: TenantDb, workOrderId: number, stepId: number, actor: WorkOrderActor, query: PassThroughQuery = {}) {
+export async function skipStep(db: TenantDb, workOrderId: number, stepId: number, actor: WorkOrderActor, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const { order } = await claimForStep(tx, workOrderId, stepId, actor);
     await tx.workOrderStep.update({ where: byId(stepId), data: { status: 'skipped', skippedBy: actor.tokenId, skippedAt: new Date() } });
     await recordEvent(tx, workOrderEvent('work_order.step_skipped', order, 'in_progress', { step_id: stepId }));
-    return tx.workOrderStep.findUniqueOrThrow({ ...query, where: byId(stepId) });
+    return readAnswer(tx, stepId, query, (q) => tx.workOrderStep.findUniqueOrThrow({ ...q, where: byId(stepId) }));
   });
 }

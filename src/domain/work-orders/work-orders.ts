@@ -118,10 +118,11 @@ export async function updateWorkOrder(db: TenantDb, id: number, input: WorkOrder
   });
 }
 
-export async function deleteWorkOrder(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function deleteWorkOrder(db: TenantDb, id: number, query: AnswerQuery = {}) {
   return db.$transaction(async (tx) => {
     const stored = await getWorkOrder(tx, id);
-    const answer = Object.keys(query).length > 0 ? await getWorkOrder(tx, id, query) : stored;
+    // The answer is the order as it was: read before the delete, in its transaction.
+    const answer = await readAnswer(tx, id, query, (q) => (Object.keys(q).length > 0 ? getWorkOrder(tx, id, q) : Promise.resolve(stored)));
     const claimed = await tx.workOrder.deleteMany({ where: { id, status: 'draft' } });
     if (claimed.count === 0) throw new ValidationError({ status: [`Work order ${stored.workOrderNumber} is ${stored.status}: only a draft is deleted (cancel it instead).`] });
     await recordEvent(tx, workOrderEvent('work_order.deleted', stored, stored.status));

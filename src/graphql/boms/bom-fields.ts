@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { boms } from '../../domain/boms/index.js';
 import { BomCreateInput, BomPageRef, BomUpdateInput } from './bom-types.js';
 
@@ -32,18 +32,18 @@ builder.mutationFields((t) => ({
   createBom: t.prismaField({
     type: 'Bom',
     args: { input: t.arg({ type: BomCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => boms.createBom(ctx.db, args.input, query),
+    resolve: compiledMutation('createBom', 'Bom', (ctx, args, query) => boms.createBom(ctx.db, args.input, query)),
   }),
   updateBom: t.prismaField({
     type: 'Bom',
     description: 'Partial update; items and extraCosts, when given, replace the whole stored arrays.',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: BomUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => boms.updateBom(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateBom', 'Bom', (ctx, args, query) => boms.updateBom(ctx.db, args.id, args.input, query)),
   }),
   deleteBom: t.prismaField({
     type: 'Bom',
     description: 'Deletes a BOM with its items and extra costs; products that named it stop naming it. Returns what was deleted.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => boms.deleteBom(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteBom', 'Bom', (ctx, args, query) => boms.deleteBom(ctx.db, args.id, query)),
   }),
 }));

@@ -3,7 +3,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams, withFilterParams } from '../shared/filters.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { costRules, resolveCostRuleRequest } from '../../domain/cost-rules/index.js';
 import { CostRuleRef } from './cost-rule-types.js';
 import { CostRuleInput, CostRuleResolveInput } from './cost-rule-inputs.js';
@@ -40,17 +40,17 @@ builder.mutationFields((t) => ({
   createCostRule: t.prismaField({
     type: 'CostRule',
     args: { input: t.arg({ type: CostRuleInput, required: true }) },
-    resolve: (query, _root, args, ctx) => costRules.createCostRule(ctx.db, args.input, query),
+    resolve: compiledMutation('createCostRule', 'CostRule', (ctx, args, query) => costRules.createCostRule(ctx.db, args.input, query)),
   }),
   updateCostRule: t.prismaField({
     type: 'CostRule',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: CostRuleInput, required: true }) },
-    resolve: (query, _root, args, ctx) => costRules.updateCostRule(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateCostRule', 'CostRule', (ctx, args, query) => costRules.updateCostRule(ctx.db, args.id, args.input, query)),
   }),
   deleteCostRule: t.prismaField({
     type: 'CostRule',
     description: 'A soft delete: the rule no longer applies or shows, and its name is free again.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => costRules.deleteCostRule(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteCostRule', 'CostRule', (ctx, args, query) => costRules.deleteCostRule(ctx.db, args.id, query)),
   }),
 }));

@@ -5,7 +5,7 @@ import { formatDateOnly } from '../../domain/shared/dates.js';
 import { exchangeRates as rates } from '../../domain/currencies/index.js';
 import type { Conversion } from '../../domain/currencies/index.js';
 import { dateOnlyColumn } from '../../domain/shared/selection-json-sql.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { jsonSql } from '../shared/derived-json-types.js';
 
 const ExchangeRateRef = builder.prismaObject('ExchangeRate', {
@@ -85,11 +85,11 @@ builder.mutationFields((t) => ({
   createExchangeRate: t.prismaField({
     type: 'ExchangeRate',
     args: { input: t.arg({ type: ExchangeRateInput, required: true }) },
-    resolve: (_query, _root, args, ctx) => rates.createExchangeRate(ctx.db, args.input),
+    resolve: compiledMutation('createExchangeRate', 'ExchangeRate', (ctx, args, query) => rates.createExchangeRate(ctx.db, args.input, query)),
   }),
   deleteExchangeRate: t.prismaField({
     type: 'ExchangeRate',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (_query, _root, args, ctx) => rates.deleteExchangeRate(ctx.db, args.id),
+    resolve: compiledMutation('deleteExchangeRate', 'ExchangeRate', (ctx, args, query) => rates.deleteExchangeRate(ctx.db, args.id, query)),
   }),
 }));

@@ -6,7 +6,7 @@ import { formatDateOnly } from '../../domain/shared/dates.js';
 import { cycleCountBatches as batches } from '../../domain/cycle-counts/index.js';
 import { dateOnlyColumn } from '../../domain/shared/selection-json-sql.js';
 import { jsonSql } from '../shared/derived-json-types.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 
 export const CycleCountBatchRef = builder.prismaObject('CycleCountBatch', {
   description: 'What to count in which warehouses; one session per warehouse.',
@@ -68,11 +68,11 @@ builder.mutationFields((t) => ({
   createCycleCountBatch: t.prismaField({
     type: 'CycleCountBatch',
     args: { input: t.arg({ type: CycleCountBatchInput, required: true }) },
-    resolve: (query, _root, args, ctx) => batches.createCycleCountBatch(ctx.db, args.input, query),
+    resolve: compiledMutation('createCycleCountBatch', 'CycleCountBatch', (ctx, args, query) => batches.createCycleCountBatch(ctx.db, args.input, query)),
   }),
   deleteCycleCountBatch: t.prismaField({
     type: 'CycleCountBatch',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => batches.deleteCycleCountBatch(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteCycleCountBatch', 'CycleCountBatch', (ctx, args, query) => batches.deleteCycleCountBatch(ctx.db, args.id, query)),
   }),
 }));

@@ -4,7 +4,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams, withFilterParams } from '../shared/filters.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { jsonSql } from '../shared/derived-json-types.js';
 import {
   acknowledgeEdiDocument,
@@ -101,12 +101,12 @@ builder.mutationFields((t) => ({
     type: 'EdiDocument',
     description: 'Records the functional acknowledgement of an outbound document by hand: accepted or rejected.',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: EdiAcknowledgementInput, required: true }) },
-    resolve: (query, _root, args, ctx) => acknowledgeEdiDocument(ctx.db, args.id, args.input.status, query),
+    resolve: compiledMutation('acknowledgeEdiDocument', 'EdiDocument', (ctx, args, query) => acknowledgeEdiDocument(ctx.db, args.id, args.input.status, query)),
   }),
   sendEdiDocument: t.prismaField({
     type: 'EdiDocument',
     description: "Sends a pending or failed outbound document to the channel's ediEndpointUrl; the partner failing is a 502.",
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => sendEdiDocument(ctx.db, args.id, ctx.outbound, query),
+    resolve: compiledMutation('sendEdiDocument', 'EdiDocument', (ctx, args, query) => sendEdiDocument(ctx.db, args.id, ctx.outbound, query)),
   }),
 }));

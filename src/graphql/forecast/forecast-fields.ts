@@ -5,7 +5,7 @@ import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams, withFilterParams } from '../shared/filters.js';
 import { loaderFor } from '../shared/loaders.js';
 import { forecastRows as forecast, requestForecastRefresh } from '../../domain/forecast/index.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { jsonSql } from '../shared/derived-json-types.js';
 
 const ForecastWarehouseRowRef = builder.prismaObject('ForecastWarehouseRow', {
@@ -79,6 +79,6 @@ builder.mutationFields((t) => ({
     description:
       'Queues a rebuild of the forecast table (the forecast.refresh job) and returns the job; a refresh still queued is returned instead of a second one. ' +
       'Requires the feature forecast_materialized_table.',
-    resolve: (_query, _root, _args, ctx) => requestForecastRefresh(ctx.db),
+    resolve: compiledMutation('refreshForecast', 'Job', (ctx, _args, query) => requestForecastRefresh(ctx.db, query)),
   }),
 }));

@@ -62,7 +62,7 @@ builder.mutationFields((t) => ({
     type: 'FulfillmentOrder',
     description: 'Cancels a fulfillment order that has not shipped and releases what it still holds reserved.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => fulfillment.cancelFulfillmentOrder(ctx.db, args.id, query),
+    resolve: compiledMutation('cancelFulfillmentOrder', 'FulfillmentOrder', (ctx, args, query) => fulfillment.cancelFulfillmentOrder(ctx.db, args.id, query)),
   }),
   createShipment: t.prismaField({
     type: 'Shipment',

@@ -5,7 +5,7 @@ import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams, withFilterParams } from '../shared/filters.js';
 import { JobRef } from '../jobs/job-fields.js';
 import { imports, watchImport, type ImportProgressEvent } from '../../domain/imports/index.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { jsonSql } from '../shared/derived-json-types.js';
 import { compactJsonColumn } from '../../domain/shared/selection-json-sql.js';
 import './upload-scalar.js';
@@ -115,13 +115,13 @@ builder.mutationFields((t) => ({
       updateExisting: t.arg.boolean({ required: false, description: 'Rows naming an existing record update it; otherwise they are errors. Default false.' }),
       delimiter: t.arg.string({ required: false, description: ', (default), ;, | or tab.' }),
     },
-    resolve: (query, _root, args, ctx) => imports.createImport(ctx.db, args, { tokenId: ctx.caller.tokenId }, query),
+    resolve: compiledMutation('createImport', 'Import', (ctx, args, query) => imports.createImport(ctx.db, args, { tokenId: ctx.caller.tokenId }, query)),
   }),
   cancelImport: t.prismaField({
     type: 'Import',
     description: 'Stops the import after the chunk it is applying; rows already applied stay. An import that has ended → 409.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => imports.cancelImport(ctx.db, args.id, query),
+    resolve: compiledMutation('cancelImport', 'Import', (ctx, args, query) => imports.cancelImport(ctx.db, args.id, query)),
   }),
 }));
 

@@ -82,18 +82,20 @@ builder.mutationFields((t) => ({
   createWarehouseGroup: t.prismaField({
     type: 'WarehouseGroup',
     args: { input: t.arg({ type: WarehouseGroupCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => groups.createWarehouseGroup(ctx.db, args.input, query),
+    resolve: compiledMutation('createWarehouseGroup', 'WarehouseGroup', (ctx, args, query) => groups.createWarehouseGroup(ctx.db, args.input, query)),
   }),
   updateWarehouseGroup: t.prismaField({
     type: 'WarehouseGroup',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: WarehouseGroupUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => groups.updateWarehouseGroup(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateWarehouseGroup', 'WarehouseGroup', (ctx, args, query) =>
+      groups.updateWarehouseGroup(ctx.db, args.id, args.input, query),
+    ),
   }),
   deleteWarehouseGroup: t.prismaField({
     type: 'WarehouseGroup',
     description: 'Deletes the group; its warehouses become ungrouped. Returns what was deleted.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => groups.deleteWarehouseGroup(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteWarehouseGroup', 'WarehouseGroup', (ctx, args, query) => groups.deleteWarehouseGroup(ctx.db, args.id, query)),
   }),
   createInventoryAdjustment: t.prismaField({
     type: 'InventoryAdjustment',

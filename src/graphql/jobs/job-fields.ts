@@ -1,7 +1,7 @@
 // Durable jobs as GraphQL sees them (the contract's job record); the rules live in src/domain/jobs.
 import { builder } from '../builder.js';
 import { jobs } from '../../domain/jobs/index.js';
-import { compiledRecord } from '../shared/compiled-records.js';
+import { compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 
 export const JobRef = builder.prismaObject('Job', {
   description: 'A durable background job: queued → running → finished, failed or cancelled; retried with backoff up to max_attempts.',
@@ -40,6 +40,6 @@ builder.mutationFields((t) => ({
     type: 'Job',
     description: 'Cancels a queued or running job (a running one stops at its next step); an ended job → 409.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (_query, _root, args, ctx) => jobs.cancelJob(ctx.db, args.id),
+    resolve: compiledMutation('cancelJob', 'Job', (ctx, args, query) => jobs.cancelJob(ctx.db, args.id, query)),
   }),
 }));

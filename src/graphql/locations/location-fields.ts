@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { locations } from '../../domain/locations/index.js';
 import {
   LocationCreateInput,
@@ -41,18 +41,18 @@ builder.mutationFields((t) => ({
     type: 'Location',
     description: 'Creates a warehouse (no parentId) or a location inside a warehouse.',
     args: { input: t.arg({ type: LocationCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => locations.createLocation(ctx.db, args.input, query),
+    resolve: compiledMutation('createLocation', 'Location', (ctx, args, query) => locations.createLocation(ctx.db, args.input, query)),
   }),
   updateLocation: t.prismaField({
     type: 'Location',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: LocationUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => locations.updateLocation(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateLocation', 'Location', (ctx, args, query) => locations.updateLocation(ctx.db, args.id, args.input, query)),
   }),
   deleteLocation: t.prismaField({
     type: 'Location',
     description: 'Deletes a location, or a warehouse that holds no locations. Returns what was deleted.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => locations.deleteLocation(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteLocation', 'Location', (ctx, args, query) => locations.deleteLocation(ctx.db, args.id, query)),
   }),
 }));
 

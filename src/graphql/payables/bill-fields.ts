@@ -73,17 +73,17 @@ builder.mutationFields((t) => ({
   recordBillPayment: t.prismaField({
     type: 'BillPayment',
     args: { billId: t.arg.int({ required: true }), input: t.arg({ type: BillPaymentInput, required: true }) },
-    resolve: (query, _root, args, ctx) => recordBillPayment(ctx.db, args.billId, args.input, query),
+    resolve: compiledMutation('recordBillPayment', 'BillPayment', (ctx, args, query) => recordBillPayment(ctx.db, args.billId, args.input, query)),
   }),
   createBillAllocation: t.prismaField({
     type: 'BillAllocation',
     args: { billId: t.arg.int({ required: true }), input: t.arg({ type: BillAllocationInput, required: true }) },
-    resolve: (query, _root, args, ctx) => createBillAllocation(ctx.db, args.billId, args.input, query),
+    resolve: compiledMutation('createBillAllocation', 'BillAllocation', (ctx, args, query) => createBillAllocation(ctx.db, args.billId, args.input, query)),
   }),
   deleteBillAllocation: t.prismaField({
     type: 'BillAllocation',
     description: 'Books back exactly what the allocation added to the receipt and deletes it.',
     args: { billId: t.arg.int({ required: true }), id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => deleteBillAllocation(ctx.db, args.billId, args.id, query),
+    resolve: compiledMutation('deleteBillAllocation', 'BillAllocation', (ctx, args, query) => deleteBillAllocation(ctx.db, args.billId, args.id, query)),
   }),
 }));

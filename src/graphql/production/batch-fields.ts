@@ -6,7 +6,7 @@ import { filterArg, filterParams, withFilterParams } from '../shared/filters.js'
 import { productionBatches as batches, runTotalOf } from '../../domain/production/index.js';
 import { decimalSql } from '../../domain/shared/json-sql.js';
 import { jsonSql } from '../shared/derived-json-types.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 
 // Both computed fields read the same selection of the batch's work orders, so a page loads them in one query.
 const WORK_ORDERS = { workOrders: { select: { id: true, status: true, plannedQty: true }, orderBy: { id: 'asc' as const } } };
@@ -78,17 +78,23 @@ builder.mutationFields((t) => ({
   createProductionBatch: t.prismaField({
     type: 'ProductionBatch',
     args: { input: t.arg({ type: ProductionBatchCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => batches.createProductionBatch(ctx.db, args.input, query),
+    resolve: compiledMutation('createProductionBatch', 'ProductionBatch', (ctx, args, query) =>
+      batches.createProductionBatch(ctx.db, args.input, query),
+    ),
   }),
   updateProductionBatch: t.prismaField({
     type: 'ProductionBatch',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: ProductionBatchUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => batches.updateProductionBatch(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateProductionBatch', 'ProductionBatch', (ctx, args, query) =>
+      batches.updateProductionBatch(ctx.db, args.id, args.input, query),
+    ),
   }),
   deleteProductionBatch: t.prismaField({
     type: 'ProductionBatch',
     description: 'Lets go of the batch\'s work orders and deletes it. Returns the batch as it was.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => batches.deleteProductionBatch(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteProductionBatch', 'ProductionBatch', (ctx, args, query) =>
+      batches.deleteProductionBatch(ctx.db, args.id, query),
+    ),
   }),
 }));

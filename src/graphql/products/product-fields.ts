@@ -46,6 +46,6 @@ builder.mutationFields((t) => ({
     type: 'Product',
     description: 'Deletes a product, or deactivates it when it has history (kit, BOM or supplier SKU uses). Returns it as it was.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => products.deleteProduct(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteProduct', 'Product', (ctx, args, query) => products.deleteProduct(ctx.db, args.id, query)),
   }),
 }));

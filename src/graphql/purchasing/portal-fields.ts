@@ -1,8 +1,9 @@
 // The supplier portal link of a purchase order and the acceptance of proposed changes. Rules in
 // src/domain/purchasing/supplier-portal.ts; the page itself is served by src/portal.
 import { builder } from '../builder.js';
-import { supplierPortal as portal, getPurchaseOrder } from '../../domain/purchasing/index.js';
+import { supplierPortal as portal } from '../../domain/purchasing/index.js';
 import { PORTAL_PATH, portalToken } from '../../portal/portal-token.js';
+import { compiledMutation } from '../shared/compiled-records.js';
 
 const PortalLinkRef = builder.objectRef<{ url: string; expiresAt: Date }>('SupplierPortalLink').implement({
   fields: (t) => ({
@@ -39,9 +40,6 @@ builder.mutationFields((t) => ({
     type: 'PurchaseOrder',
     description: "Applies the supplier's proposed quantities, unit costs and dates to a submitted order.",
     args: { purchaseOrderId: t.arg.int({ required: true }) },
-    resolve: async (query, _root, args, ctx) => {
-      await portal.acceptSupplierResponse(ctx.db, args.purchaseOrderId);
-      return getPurchaseOrder(ctx.db, args.purchaseOrderId, query);
-    },
+    resolve: compiledMutation('acceptSupplierResponse', 'PurchaseOrder', (ctx, args, query) => portal.acceptSupplierResponse(ctx.db, args.purchaseOrderId, query)),
   }),
 }));

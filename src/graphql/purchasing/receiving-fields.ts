@@ -4,7 +4,7 @@ import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
 import { receiving } from '../../domain/purchasing/index.js';
 import { LandedCostInput, ReceivingReportInput, ReceivingReportPageRef } from './receiving-types.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 
 // Pages and records written by one statement (compiled-records.ts); the resolvers below answer other selections.
 compiledList('receivingReports', 'ReceivingReport', (ctx, args, query) => receiving.listReceivingReports(ctx.db, args, query));
@@ -34,18 +34,18 @@ builder.mutationFields((t) => ({
     type: 'ReceivingReport',
     description: 'Receives goods against a submitted or partially received order and posts them into stock.',
     args: { purchaseOrderId: t.arg.int({ required: true }), input: t.arg({ type: ReceivingReportInput, required: true }) },
-    resolve: (query, _root, args, ctx) => receiving.receivePurchaseOrder(ctx.db, args.purchaseOrderId, args.input, { tokenId: ctx.caller.tokenId }, query),
+    resolve: compiledMutation('receivePurchaseOrder', 'ReceivingReport', (ctx, args, query) => receiving.receivePurchaseOrder(ctx.db, args.purchaseOrderId, args.input, { tokenId: ctx.caller.tokenId }, query)),
   }),
   addLandedCost: t.prismaField({
     type: 'ReceivingReport',
     description: 'Adds a landed cost that arrived after the receipt: the open stock takes it, issued stock gets cost adjustments.',
     args: { receivingReportId: t.arg.int({ required: true }), input: t.arg({ type: LandedCostInput, required: true }) },
-    resolve: (query, _root, args, ctx) => receiving.addLandedCost(ctx.db, args.receivingReportId, args.input, query),
+    resolve: compiledMutation('addLandedCost', 'ReceivingReport', (ctx, args, query) => receiving.addLandedCost(ctx.db, args.receivingReportId, args.input, query)),
   }),
   voidReceivingReport: t.prismaField({
     type: 'ReceivingReport',
     description: 'Reverses a receipt whose stock is untouched and reopens the quantities on the order.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => receiving.voidReceivingReport(ctx.db, args.id, { tokenId: ctx.caller.tokenId }, query),
+    resolve: compiledMutation('voidReceivingReport', 'ReceivingReport', (ctx, args, query) => receiving.voidReceivingReport(ctx.db, args.id, { tokenId: ctx.caller.tokenId }, query)),
   }),
 }));

@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { channels, CHANNEL_TYPES } from '../../domain/sales/index.js';
 import { LegacySalesChannelInput, SalesChannelCreateInput, SalesChannelPageRef, SalesChannelUpdateInput } from './channel-types.js';
 
@@ -35,26 +35,31 @@ builder.mutationFields((t) => ({
     type: 'SalesChannel',
     description: 'A sales, fulfillment or end-to-end channel.',
     args: { input: t.arg({ type: SalesChannelCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => channels.createChannel(ctx.db, args.input as channels.ChannelInput, { tokenId: ctx.caller.tokenId }, query),
+    resolve: compiledMutation('createSalesChannel', 'SalesChannel', (ctx, args, query) =>
+      channels.createChannel(ctx.db, args.input as channels.ChannelInput, { tokenId: ctx.caller.tokenId }, query),
+    ),
   }),
   createLegacySalesChannel: t.prismaField({
     type: 'SalesChannel',
     description: 'Legacy: a sales channel from the fields of POST /channels/sales. Prefer createSalesChannel.',
     deprecationReason: 'Use createSalesChannel with channelType sales_channel.',
     args: { input: t.arg({ type: LegacySalesChannelInput, required: true }) },
-    resolve: (query, _root, args, ctx) => channels.createSalesChannel(ctx.db, args.input, { tokenId: ctx.caller.tokenId }, query),
+    resolve: compiledMutation('createLegacySalesChannel', 'SalesChannel', (ctx, args, query) =>
+      channels.createSalesChannel(ctx.db, args.input, { tokenId: ctx.caller.tokenId }, query),
+    ),
   }),
   updateSalesChannel: t.prismaField({
     type: 'SalesChannel',
     description: 'Refused (FORBIDDEN) while the channel is locked.',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: SalesChannelUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) =>
+    resolve: compiledMutation('updateSalesChannel', 'SalesChannel', (ctx, args, query) =>
       channels.updateChannel(ctx.db, args.id, args.input as channels.ChannelInput, { tokenId: ctx.caller.tokenId }, query),
+    ),
   }),
   deleteSalesChannel: t.prismaField({
     type: 'SalesChannel',
     description: 'Refused while the channel is locked or has sales orders. Returns what was deleted.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => channels.deleteChannel(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteSalesChannel', 'SalesChannel', (ctx, args, query) => channels.deleteChannel(ctx.db, args.id, query)),
   }),
 }));

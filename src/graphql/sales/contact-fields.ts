@@ -4,7 +4,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams, withFilterParams } from '../shared/filters.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { contacts } from '../../domain/sales/index.js';
 
 const ContactRef = builder.prismaObject('Contact', {
@@ -65,16 +65,16 @@ builder.mutationFields((t) => ({
   createContact: t.prismaField({
     type: 'Contact',
     args: { input: t.arg({ type: ContactCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => contacts.createContact(ctx.db, args.input, query),
+    resolve: compiledMutation('createContact', 'Contact', (ctx, args, query) => contacts.createContact(ctx.db, args.input, query)),
   }),
   updateContact: t.prismaField({
     type: 'Contact',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: ContactUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => contacts.updateContact(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateContact', 'Contact', (ctx, args, query) => contacts.updateContact(ctx.db, args.id, args.input, query)),
   }),
   deleteContact: t.prismaField({
     type: 'Contact',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => contacts.deleteContact(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteContact', 'Contact', (ctx, args, query) => contacts.deleteContact(ctx.db, args.id, query)),
   }),
 }));

@@ -132,6 +132,6 @@ builder.mutationFields((t) => ({
     type: 'CustomerCompany',
     description: 'Deletes a customer company and its contacts; refused while sales orders name it. Returns what was deleted.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => customers.deleteCustomerCompany(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteCustomerCompany', 'CustomerCompany', (ctx, args, query) => customers.deleteCustomerCompany(ctx.db, args.id, query)),
   }),
 }));

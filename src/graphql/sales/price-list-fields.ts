@@ -4,7 +4,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams, withFilterParams } from '../shared/filters.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { priceLists, quotePrice, type PriceQuoteResult } from '../../domain/pricing/index.js';
 
 builder.prismaObject('PriceListEntry', {
@@ -96,17 +96,17 @@ builder.mutationFields((t) => ({
   createPriceList: t.prismaField({
     type: 'PriceList',
     args: { input: t.arg({ type: PriceListCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => priceLists.createPriceList(ctx.db, args.input, query),
+    resolve: compiledMutation('createPriceList', 'PriceList', (ctx, args, query) => priceLists.createPriceList(ctx.db, args.input, query)),
   }),
   updatePriceList: t.prismaField({
     type: 'PriceList',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: PriceListUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => priceLists.updatePriceList(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updatePriceList', 'PriceList', (ctx, args, query) => priceLists.updatePriceList(ctx.db, args.id, args.input, query)),
   }),
   deletePriceList: t.prismaField({
     type: 'PriceList',
     description: 'Deletes a price list with its entries; refused while customer companies or channels use it.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => priceLists.deletePriceList(ctx.db, args.id, query),
+    resolve: compiledMutation('deletePriceList', 'PriceList', (ctx, args, query) => priceLists.deletePriceList(ctx.db, args.id, query)),
   }),
 }));

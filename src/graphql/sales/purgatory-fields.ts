@@ -4,7 +4,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams, withFilterParams } from '../shared/filters.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { embeddedDocuments, jsonSql } from '../shared/derived-json-types.js';
 import {
   getSalesOrder,
@@ -109,14 +109,11 @@ builder.mutationFields((t) => ({
     type: 'SalesOrder',
     description: 'Saves the SKU mappings for the channel and posts the order again; a 422 names what still stands in the way.',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: PurgatoryResolveInput, required: false }) },
-    resolve: async (query, _root, args, ctx) => {
-      const orderId = await purgatory.resolvePurgatoryEntry(ctx.db, args.id, args.input ?? {});
-      return getSalesOrder(ctx.db, orderId, query);
-    },
+    resolve: compiledMutation('resolvePurgatoryEntry', 'SalesOrder', (ctx, args, query) => purgatory.resolvePurgatoryEntry(ctx.db, args.id, args.input ?? {}, query)),
   }),
   discardPurgatoryEntry: t.prismaField({
     type: 'PurgatoryEntry',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => purgatory.discardPurgatoryEntry(ctx.db, args.id, query),
+    resolve: compiledMutation('discardPurgatoryEntry', 'PurgatoryEntry', (ctx, args, query) => purgatory.discardPurgatoryEntry(ctx.db, args.id, query)),
   }),
 }));

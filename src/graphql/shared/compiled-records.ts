@@ -182,6 +182,8 @@ export function compiledMutation<T>(
     if (!table || !selection) return null;
     const query = new JsonAnswerQuery(async (tx, id) => {
       const [array] = await recordsJsonInTransaction(tx, [id], { types: derivedJsonTypes(scope.schema).types, typeName, table }, [selection]);
+      // The domain answers a record it found: none here is its mistake, never an empty success.
+      if (array === '[]') throw new Error(`${fieldName} answered ${typeName} ${id}, which is not there`);
       return array!.slice(1, -1);
     });
     return async (ctx, options) => {

@@ -1,6 +1,6 @@
 // Print stations and printing labels on them: argument plumbing only; the rules live in src/domain/shipping.
 import { builder } from '../builder.js';
-import { compiledArray, compiledRecord } from '../shared/compiled-records.js';
+import { compiledArray, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { printStations as stations } from '../../domain/shipping/index.js';
 
 builder.prismaObject('PrintStation', {
@@ -74,18 +74,20 @@ builder.mutationFields((t) => ({
   createPrintStation: t.prismaField({
     type: 'PrintStation',
     args: { input: t.arg({ type: PrintStationCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => stations.createPrintStation(ctx.db, args.input, query),
+    resolve: compiledMutation('createPrintStation', 'PrintStation', (ctx, args, query) => stations.createPrintStation(ctx.db, args.input, query)),
   }),
   updatePrintStation: t.prismaField({
     type: 'PrintStation',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: PrintStationUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => stations.updatePrintStation(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updatePrintStation', 'PrintStation', (ctx, args, query) =>
+      stations.updatePrintStation(ctx.db, args.id, args.input, query),
+    ),
   }),
   deletePrintStation: t.prismaField({
     type: 'PrintStation',
     description: 'Deletes a print station. Returns what was deleted.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => stations.deletePrintStation(ctx.db, args.id, query),
+    resolve: compiledMutation('deletePrintStation', 'PrintStation', (ctx, args, query) => stations.deletePrintStation(ctx.db, args.id, query)),
   }),
   printShipmentLabels: t.field({
     type: PrintResultRef,

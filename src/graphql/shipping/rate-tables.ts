@@ -4,7 +4,7 @@ import { rateTables as tables } from '../../domain/shipping/index.js';
 import type { Bracket, Zone } from '../../domain/shipping/index.js';
 import { compactJsonSql, decimalSql } from '../../domain/shared/json-sql.js';
 import { storedArrayElements } from '../../domain/shared/selection-json-sql.js';
-import { compiledArray, compiledRecord } from '../shared/compiled-records.js';
+import { compiledArray, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { jsonSql } from '../shared/derived-json-types.js';
 
 const ZoneRef = builder.objectRef<Zone>('ShippingZone').implement({
@@ -88,16 +88,20 @@ builder.mutationFields((t) => ({
   createShippingRateTable: t.prismaField({
     type: 'ShippingRateTable',
     args: { input: t.arg({ type: RateTableInput, required: true }) },
-    resolve: (_query, _root, args, ctx) => tables.createRateTable(ctx.db, args.input),
+    resolve: compiledMutation('createShippingRateTable', 'ShippingRateTable', (ctx, args, query) =>
+      tables.createRateTable(ctx.db, args.input, query),
+    ),
   }),
   updateShippingRateTable: t.prismaField({
     type: 'ShippingRateTable',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: RateTableInput, required: true }) },
-    resolve: (_query, _root, args, ctx) => tables.updateRateTable(ctx.db, args.id, args.input),
+    resolve: compiledMutation('updateShippingRateTable', 'ShippingRateTable', (ctx, args, query) =>
+      tables.updateRateTable(ctx.db, args.id, args.input, query),
+    ),
   }),
   deleteShippingRateTable: t.prismaField({
     type: 'ShippingRateTable',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (_query, _root, args, ctx) => tables.deleteRateTable(ctx.db, args.id),
+    resolve: compiledMutation('deleteShippingRateTable', 'ShippingRateTable', (ctx, args, query) => tables.deleteRateTable(ctx.db, args.id, query)),
   }),
 }));

@@ -3,7 +3,7 @@ import { jsonSql } from '../shared/derived-json-types.js';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { categories } from '../../domain/catalog-support/index.js';
 
 export const CategoryRef = builder.prismaObject('ProductCategory', {
@@ -72,17 +72,17 @@ builder.mutationFields((t) => ({
     type: 'ProductCategory',
     description: 'Creates a category (no parentId) or a subcategory under a category.',
     args: { input: t.arg({ type: CategoryCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => categories.createCategory(ctx.db, args.input, query),
+    resolve: compiledMutation('createCategory', 'Category', (ctx, args, query) => categories.createCategory(ctx.db, args.input, query)),
   }),
   updateCategory: t.prismaField({
     type: 'ProductCategory',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: CategoryUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => categories.updateCategory(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateCategory', 'Category', (ctx, args, query) => categories.updateCategory(ctx.db, args.id, args.input, query)),
   }),
   deleteCategory: t.prismaField({
     type: 'ProductCategory',
     description: 'Refused while products use it or while it holds subcategories. Returns what was deleted.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => categories.deleteCategory(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteCategory', 'Category', (ctx, args, query) => categories.deleteCategory(ctx.db, args.id, query)),
   }),
 }));

@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import {
   customFieldDefinitions as definitions,
   CUSTOM_FIELD_ENTITY_TYPES,
@@ -79,17 +79,23 @@ builder.mutationFields((t) => ({
   createCustomFieldDefinition: t.prismaField({
     type: 'CustomFieldDefinition',
     args: { input: t.arg({ type: CustomFieldDefinitionCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => definitions.createCustomFieldDefinition(ctx.db, args.input, query),
+    resolve: compiledMutation('createCustomFieldDefinition', 'CustomFieldDefinition', (ctx, args, query) =>
+      definitions.createCustomFieldDefinition(ctx.db, args.input, query),
+    ),
   }),
   updateCustomFieldDefinition: t.prismaField({
     type: 'CustomFieldDefinition',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: CustomFieldDefinitionUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => definitions.updateCustomFieldDefinition(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateCustomFieldDefinition', 'CustomFieldDefinition', (ctx, args, query) =>
+      definitions.updateCustomFieldDefinition(ctx.db, args.id, args.input, query),
+    ),
   }),
   deleteCustomFieldDefinition: t.prismaField({
     type: 'CustomFieldDefinition',
     description: "Values stored under the key are no longer accepted, and are dropped the next time a record's custom fields are written. Returns what was deleted.",
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => definitions.deleteCustomFieldDefinition(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteCustomFieldDefinition', 'CustomFieldDefinition', (ctx, args, query) =>
+      definitions.deleteCustomFieldDefinition(ctx.db, args.id, query),
+    ),
   }),
 }));

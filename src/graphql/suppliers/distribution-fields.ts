@@ -4,7 +4,7 @@ import { jsonSql } from '../shared/derived-json-types.js';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import {
   priorityLists,
   distributionTemplates as templates,
@@ -156,50 +156,63 @@ builder.mutationFields((t) => ({
   createPriorityList: t.prismaField({
     type: 'PriorityList',
     args: { input: t.arg({ type: PriorityListCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => priorityLists.createPriorityList(ctx.db, args.input, query),
+    resolve: compiledMutation('createPriorityList', 'PriorityList', (ctx, args, query) => priorityLists.createPriorityList(ctx.db, args.input, query)),
   }),
   updatePriorityList: t.prismaField({
     type: 'PriorityList',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: PriorityListUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => priorityLists.updatePriorityList(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updatePriorityList', 'PriorityList', (ctx, args, query) =>
+      priorityLists.updatePriorityList(ctx.db, args.id, args.input, query),
+    ),
   }),
   deletePriorityList: t.prismaField({
     type: 'PriorityList',
     description: 'Refused while products use it. Returns what was deleted.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => priorityLists.deletePriorityList(ctx.db, args.id, query),
+    resolve: compiledMutation('deletePriorityList', 'PriorityList', (ctx, args, query) => priorityLists.deletePriorityList(ctx.db, args.id, query)),
   }),
   createDistributionTemplate: t.prismaField({
     type: 'DistributionTemplate',
     args: { input: t.arg({ type: DistributionTemplateCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => templates.createDistributionTemplate(ctx.db, args.input, query),
+    resolve: compiledMutation('createDistributionTemplate', 'DistributionTemplate', (ctx, args, query) =>
+      templates.createDistributionTemplate(ctx.db, args.input, query),
+    ),
   }),
   updateDistributionTemplate: t.prismaField({
     type: 'DistributionTemplate',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: DistributionTemplateUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => templates.updateDistributionTemplate(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateDistributionTemplate', 'DistributionTemplate', (ctx, args, query) =>
+      templates.updateDistributionTemplate(ctx.db, args.id, args.input, query),
+    ),
   }),
   deleteDistributionTemplate: t.prismaField({
     type: 'DistributionTemplate',
     description: 'Refused while products use it. Returns what was deleted.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => templates.deleteDistributionTemplate(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteDistributionTemplate', 'DistributionTemplate', (ctx, args, query) =>
+      templates.deleteDistributionTemplate(ctx.db, args.id, query),
+    ),
   }),
   createDistributionTemplateCategory: t.prismaField({
     type: 'DistributionTemplateCategory',
     args: { input: t.arg({ type: DistributionTemplateCategoryCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => templateCategories.createDistributionTemplateCategory(ctx.db, args.input, query),
+    resolve: compiledMutation('createDistributionTemplateCategory', 'DistributionTemplateCategory', (ctx, args, query) =>
+      templateCategories.createDistributionTemplateCategory(ctx.db, args.input, query),
+    ),
   }),
   updateDistributionTemplateCategory: t.prismaField({
     type: 'DistributionTemplateCategory',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: DistributionTemplateCategoryUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) =>
+    resolve: compiledMutation('updateDistributionTemplateCategory', 'DistributionTemplateCategory', (ctx, args, query) =>
       templateCategories.updateDistributionTemplateCategory(ctx.db, args.id, args.input, query),
+    ),
   }),
   deleteDistributionTemplateCategory: t.prismaField({
     type: 'DistributionTemplateCategory',
     description: 'Refused while products use it. Returns what was deleted.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => templateCategories.deleteDistributionTemplateCategory(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteDistributionTemplateCategory', 'DistributionTemplateCategory', (ctx, args, query) =>
+      templateCategories.deleteDistributionTemplateCategory(ctx.db, args.id, query),
+    ),
   }),
 }));

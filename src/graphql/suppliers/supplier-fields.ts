@@ -3,7 +3,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { suppliers, supplierContacts as contacts } from '../../domain/suppliers/index.js';
 import {
   SupplierContactCreateInput,
@@ -57,23 +57,25 @@ builder.mutationFields((t) => ({
   createSupplier: t.prismaField({
     type: 'Supplier',
     args: { input: t.arg({ type: SupplierCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => suppliers.createSupplier(ctx.db, args.input, query),
+    resolve: compiledMutation('createSupplier', 'Supplier', (ctx, args, query) => suppliers.createSupplier(ctx.db, args.input, query)),
   }),
   updateSupplier: t.prismaField({
     type: 'Supplier',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: SupplierUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => suppliers.updateSupplier(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateSupplier', 'Supplier', (ctx, args, query) => suppliers.updateSupplier(ctx.db, args.id, args.input, query)),
   }),
   deleteSupplier: t.prismaField({
     type: 'Supplier',
     description: 'Deletes a supplier and its contacts; refused while products or supplier SKUs use it. Returns what was deleted.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => suppliers.deleteSupplier(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteSupplier', 'Supplier', (ctx, args, query) => suppliers.deleteSupplier(ctx.db, args.id, query)),
   }),
   createSupplierContact: t.prismaField({
     type: SupplierContactRef,
     args: { supplierId: t.arg.int({ required: true }), input: t.arg({ type: SupplierContactCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => contacts.createSupplierContact(ctx.db, args.supplierId, args.input, query),
+    resolve: compiledMutation('createSupplierContact', 'SupplierContact', (ctx, args, query) =>
+      contacts.createSupplierContact(ctx.db, args.supplierId, args.input, query),
+    ),
   }),
   updateSupplierContact: t.prismaField({
     type: SupplierContactRef,
@@ -82,11 +84,15 @@ builder.mutationFields((t) => ({
       id: t.arg.int({ required: true }),
       input: t.arg({ type: SupplierContactUpdateInput, required: true }),
     },
-    resolve: (query, _root, args, ctx) => contacts.updateSupplierContact(ctx.db, args.supplierId, args.id, args.input, query),
+    resolve: compiledMutation('updateSupplierContact', 'SupplierContact', (ctx, args, query) =>
+      contacts.updateSupplierContact(ctx.db, args.supplierId, args.id, args.input, query),
+    ),
   }),
   deleteSupplierContact: t.prismaField({
     type: SupplierContactRef,
     args: { supplierId: t.arg.int({ required: true }), id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => contacts.deleteSupplierContact(ctx.db, args.supplierId, args.id, query),
+    resolve: compiledMutation('deleteSupplierContact', 'SupplierContact', (ctx, args, query) =>
+      contacts.deleteSupplierContact(ctx.db, args.supplierId, args.id, query),
+    ),
   }),
 }));

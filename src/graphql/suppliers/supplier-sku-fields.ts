@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { supplierSkus } from '../../domain/suppliers/index.js';
 
 export const SupplierSkuRef = builder.prismaObject('SupplierSku', {
@@ -70,16 +70,18 @@ builder.mutationFields((t) => ({
   createSupplierSku: t.prismaField({
     type: 'SupplierSku',
     args: { input: t.arg({ type: SupplierSkuCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => supplierSkus.createSupplierSku(ctx.db, args.input, query),
+    resolve: compiledMutation('createSupplierSku', 'SupplierSku', (ctx, args, query) => supplierSkus.createSupplierSku(ctx.db, args.input, query)),
   }),
   updateSupplierSku: t.prismaField({
     type: 'SupplierSku',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: SupplierSkuUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => supplierSkus.updateSupplierSku(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateSupplierSku', 'SupplierSku', (ctx, args, query) =>
+      supplierSkus.updateSupplierSku(ctx.db, args.id, args.input, query),
+    ),
   }),
   deleteSupplierSku: t.prismaField({
     type: 'SupplierSku',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => supplierSkus.deleteSupplierSku(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteSupplierSku', 'SupplierSku', (ctx, args, query) => supplierSkus.deleteSupplierSku(ctx.db, args.id, query)),
   }),
 }));

@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { tags } from '../../domain/catalog-support/index.js';
 
 export const TagRef = builder.prismaObject('Tag', {
@@ -55,17 +55,17 @@ builder.mutationFields((t) => ({
   createTag: t.prismaField({
     type: 'Tag',
     args: { input: t.arg({ type: TagCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => tags.createTag(ctx.db, args.input, query),
+    resolve: compiledMutation('createTag', 'Tag', (ctx, args, query) => tags.createTag(ctx.db, args.input, query)),
   }),
   updateTag: t.prismaField({
     type: 'Tag',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: TagUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => tags.updateTag(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateTag', 'Tag', (ctx, args, query) => tags.updateTag(ctx.db, args.id, args.input, query)),
   }),
   deleteTag: t.prismaField({
     type: 'Tag',
     description: 'Deletes a tag and detaches it from its products. Returns what was deleted.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => tags.deleteTag(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteTag', 'Tag', (ctx, args, query) => tags.deleteTag(ctx.db, args.id, query)),
   }),
 }));

@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { conversionRules as rules } from '../../domain/units/index.js';
 import { UnitConversionRuleCreateInput, UnitConversionRuleUpdateInput } from './unit-inputs.js';
 import { UnitConversionRulePageRef, UnitConversionRuleTypeEnum } from './unit-types.js';
@@ -35,17 +35,23 @@ builder.mutationFields((t) => ({
   createUnitConversionRule: t.prismaField({
     type: 'UnitConversionRule',
     args: { input: t.arg({ type: UnitConversionRuleCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => rules.createConversionRule(ctx.db, args.input, query),
+    resolve: compiledMutation('createUnitConversionRule', 'UnitConversionRule', (ctx, args, query) =>
+      rules.createConversionRule(ctx.db, args.input, query),
+    ),
   }),
   updateUnitConversionRule: t.prismaField({
     type: 'UnitConversionRule',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: UnitConversionRuleUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => rules.updateConversionRule(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateUnitConversionRule', 'UnitConversionRule', (ctx, args, query) =>
+      rules.updateConversionRule(ctx.db, args.id, args.input, query),
+    ),
   }),
   deleteUnitConversionRule: t.prismaField({
     type: 'UnitConversionRule',
     description: 'Deletes a rule; a unit that products, kits or BOMs measure in keeps its system rule. Returns what was deleted.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => rules.deleteConversionRule(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteUnitConversionRule', 'UnitConversionRule', (ctx, args, query) =>
+      rules.deleteConversionRule(ctx.db, args.id, query),
+    ),
   }),
 }));

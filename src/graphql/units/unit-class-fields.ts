@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { unitClasses } from '../../domain/units/index.js';
 import { UnitClassCreateInput, UnitClassUpdateInput } from './unit-inputs.js';
 import { UnitClassPageRef } from './unit-types.js';
@@ -30,24 +30,26 @@ builder.mutationFields((t) => ({
   createUnitClass: t.prismaField({
     type: 'UnitClass',
     args: { input: t.arg({ type: UnitClassCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => unitClasses.createUnitClass(ctx.db, args.input, query),
+    resolve: compiledMutation('createUnitClass', 'UnitClass', (ctx, args, query) => unitClasses.createUnitClass(ctx.db, args.input, query)),
   }),
   updateUnitClass: t.prismaField({
     type: 'UnitClass',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: UnitClassUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => unitClasses.updateUnitClass(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateUnitClass', 'UnitClass', (ctx, args, query) => unitClasses.updateUnitClass(ctx.db, args.id, args.input, query)),
   }),
   deleteUnitClass: t.prismaField({
     type: 'UnitClass',
     description: 'Deletes a unit class that has no units. Returns what was deleted.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => unitClasses.deleteUnitClass(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteUnitClass', 'UnitClass', (ctx, args, query) => unitClasses.deleteUnitClass(ctx.db, args.id, query)),
   }),
   setDefaultUnitOfMeasure: t.prismaField({
     type: 'UnitClass',
     description:
       'Makes the unit the base (default) unit of its class. The previous base is unset and every factor of the class is re-expressed relative to the new base, so conversions do not change.',
     args: { unitClassId: t.arg.int({ required: true }), unitOfMeasureId: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => unitClasses.setDefaultUnitOfMeasure(ctx.db, args.unitClassId, args.unitOfMeasureId, query),
+    resolve: compiledMutation('setDefaultUnitOfMeasure', 'UnitClass', (ctx, args, query) =>
+      unitClasses.setDefaultUnitOfMeasure(ctx.db, args.unitClassId, args.unitOfMeasureId, query),
+    ),
   }),
 }));

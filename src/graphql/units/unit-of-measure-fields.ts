@@ -2,7 +2,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs } from '../shared/page.js';
-import { compiledList, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { unitsOfMeasure as units } from '../../domain/units/index.js';
 import { UnitOfMeasureCreateInput, UnitOfMeasureUpdateInput } from './unit-inputs.js';
 import { UnitOfMeasurePageRef } from './unit-types.js';
@@ -35,18 +35,20 @@ builder.mutationFields((t) => ({
     type: 'UnitOfMeasure',
     description: 'Creates a unit; the first unit of a class becomes its base. conversionFactor creates its SYSTEM rule.',
     args: { input: t.arg({ type: UnitOfMeasureCreateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => units.createUnitOfMeasure(ctx.db, args.input, query),
+    resolve: compiledMutation('createUnitOfMeasure', 'UnitOfMeasure', (ctx, args, query) => units.createUnitOfMeasure(ctx.db, args.input, query)),
   }),
   updateUnitOfMeasure: t.prismaField({
     type: 'UnitOfMeasure',
     description: 'baseUnit: true makes the unit the base of its class, as setDefaultUnitOfMeasure does.',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: UnitOfMeasureUpdateInput, required: true }) },
-    resolve: (query, _root, args, ctx) => units.updateUnitOfMeasure(ctx.db, args.id, args.input, query),
+    resolve: compiledMutation('updateUnitOfMeasure', 'UnitOfMeasure', (ctx, args, query) =>
+      units.updateUnitOfMeasure(ctx.db, args.id, args.input, query),
+    ),
   }),
   deleteUnitOfMeasure: t.prismaField({
     type: 'UnitOfMeasure',
     description: 'Deletes a unit nothing is measured in, with its system rule. Returns what was deleted.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => units.deleteUnitOfMeasure(ctx.db, args.id, query),
+    resolve: compiledMutation('deleteUnitOfMeasure', 'UnitOfMeasure', (ctx, args, query) => units.deleteUnitOfMeasure(ctx.db, args.id, query)),
   }),
 }));

@@ -68,7 +68,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: WorkOrderUpdateInput, required: true }) },
     resolve: compiledMutation('updateWorkOrder', 'WorkOrder', (ctx, args, query) => workOrders.updateWorkOrder(ctx.db, args.id, args.input, actor(ctx), query)),
   }),
-  deleteWorkOrder: t.prismaField({ type: 'WorkOrder', args: { id: t.arg.int({ required: true }) }, resolve: (query, _r, args, ctx) => workOrders.deleteWorkOrder(ctx.db, args.id, query) }),
+  deleteWorkOrder: t.prismaField({ type: 'WorkOrder', args: { id: t.arg.int({ required: true }) }, resolve: compiledMutation('deleteWorkOrder', 'WorkOrder', (ctx, args, query) => workOrders.deleteWorkOrder(ctx.db, args.id, query)) }),
   releaseWorkOrder: t.prismaField({ type: 'WorkOrder', args: { id: t.arg.int({ required: true }) }, resolve: compiledMutation('releaseWorkOrder', 'WorkOrder', (ctx, args, query) => transitions.releaseWorkOrder(ctx.db, args.id, actor(ctx), query)) }),
   cancelWorkOrder: t.prismaField({
     type: 'WorkOrder',
@@ -89,16 +89,16 @@ builder.mutationFields((t) => ({
   completeWorkOrderStep: t.prismaField({
     type: 'WorkOrderStep',
     args: { workOrderId: t.arg.int({ required: true }), stepId: t.arg.int({ required: true }), input: t.arg({ type: StepCompleteInput, required: true }) },
-    resolve: (query, _r, args, ctx) => steps.completeStep(ctx.db, args.workOrderId, args.stepId, args.input.quantity, actor(ctx), query),
+    resolve: compiledMutation('completeWorkOrderStep', 'WorkOrderStep', (ctx, args, query) => steps.completeStep(ctx.db, args.workOrderId, args.stepId, args.input.quantity, actor(ctx), query)),
   }),
   skipWorkOrderStep: t.prismaField({
     type: 'WorkOrderStep',
     args: { workOrderId: t.arg.int({ required: true }), stepId: t.arg.int({ required: true }) },
-    resolve: (query, _r, args, ctx) => steps.skipStep(ctx.db, args.workOrderId, args.stepId, actor(ctx), query),
+    resolve: compiledMutation('skipWorkOrderStep', 'WorkOrderStep', (ctx, args, query) => steps.skipStep(ctx.db, args.workOrderId, args.stepId, actor(ctx), query)),
   }),
   createWorkOrderCompletion: t.prismaField({
     type: 'WorkOrderCompletion',
     args: { workOrderId: t.arg.int({ required: true }), input: t.arg({ type: CompletionInput, required: true }) },
-    resolve: (query, _r, args, ctx) => completions.createCompletion(ctx.db, args.workOrderId, args.input, actor(ctx), query),
+    resolve: compiledMutation('createWorkOrderCompletion', 'WorkOrderCompletion', (ctx, args, query) => completions.createCompletion(ctx.db, args.workOrderId, args.input, actor(ctx), query)),
   }),
 }));
