@@ -6,3 +6,4 @@ export { ImportFileError, runImport } from './import-runner.js';
 export * as imports from './imports.js';
 export { IMPORT_FILTERS, IMPORT_JOB } from './imports.js';
 export type { UploadedFile } from './uploaded-file.js';
+export { importStats, importStatsSql, type ImportStats } from './import-stats.js';

@@ -4,13 +4,13 @@ import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams, withFilterParams } from '../shared/filters.js';
 import { JobRef } from '../jobs/job-fields.js';
-import { imports, watchImport, type ImportProgressEvent } from '../../domain/imports/index.js';
+import { imports, importStats, importStatsSql, watchImport, type ImportProgressEvent, type ImportStats } from '../../domain/imports/index.js';
 import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { jsonSql } from '../shared/derived-json-types.js';
 import { compactJsonColumn } from '../../domain/shared/selection-json-sql.js';
 import './upload-scalar.js';
 
-const ImportStatsRef = builder.objectRef<{ totalRows: number; successCount: number; errorCount: number }>('ImportStats').implement({
+const ImportStatsRef = builder.objectRef<ImportStats>('ImportStats').implement({
   fields: (t) => ({
     totalRows: t.exposeInt('totalRows', { description: 'Rows read so far (data rows, the header not counted).' }),
     successCount: t.exposeInt('successCount', { description: 'Rows applied (or, in a dry run, that would apply).' }),
@@ -26,13 +26,12 @@ export const ImportRef = builder.prismaObject('Import', {
     stats: t.field({
       type: ImportStatsRef,
       select: { totalRows: true, successCount: true, errorCount: true, rowsDone: true },
-      // While it runs, total_rows counts the rows handled so far.
-      resolve: (row) => ({ totalRows: Math.max(row.totalRows, row.successCount + row.errorCount), successCount: row.successCount, errorCount: row.errorCount }),
+      resolve: (row) => importStats(row),
       // The same three counts as the columns of one row, which ImportStats's exposed fields read.
       extensions: jsonSql({
         type: 'ImportStats',
         one: (row, stats) => ({
-          from: `(SELECT greatest(${row}."totalRows", ${row}."successCount" + ${row}."errorCount") AS "totalRows", ${row}."successCount", ${row}."errorCount") ${stats}`,
+          from: `(${importStatsSql(row)}) ${stats}`,
           where: 'true',
         }),
       }),
