@@ -8,7 +8,7 @@
 // shipment's top-level packages. The labels go to the printer in one connection, in order.
 import { isIP } from 'node:net';
 import { Prisma } from '../../generated/prisma/client.js';
-import type { TenantDb } from '../../db/tenant-client.js';
+import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import type { OutboundPolicy } from '../../outbound/http-request.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
@@ -45,7 +45,7 @@ export function listPrintStations(db: TenantDb, query: PassThroughQuery = {}) {
   return db.printStation.findMany({ ...query, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
 }
 
-export async function getPrintStation(db: TenantDb, id: number, query: PassThroughQuery = {}) {
+export async function getPrintStation(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {
   const station = await db.printStation.findUnique({ ...query, where: byId(id) });
   if (!station) throw new NotFoundError('Print station', id);
   return station;
@@ -98,8 +98,9 @@ export async function updatePrintStation(db: TenantDb, id: number, input: PrintS
 }
 
 export async function deletePrintStation(db: TenantDb, id: number, query: AnswerQuery = {}) {
-  await getPrintStation(db, id);
   return db.$transaction(async (tx) => {
+    // Found in the transaction that deletes it: one deleted meanwhile is a 404, never an answer about nothing.
+    await getPrintStation(tx, id, { select: { id: true } });
     const station = await readAnswer(tx, id, query, (q) => tx.printStation.findUniqueOrThrow({ ...q, where: byId(id) }));
     await tx.printStation.delete({ where: byId(id) });
     return station;
