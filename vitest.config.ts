@@ -42,7 +42,7 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
   },
   test: {
-    globalSetup: ['test/support/build-bundles.ts'],
+    globalSetup: ['test/support/build-bundles.ts', 'test/support/test-databases-sweep.ts'],
     setupFiles: ['test/support/file-isolation.ts', 'test/support/no-busy-connection.ts'],
     pool: 'forks',
     fileParallelism: true,

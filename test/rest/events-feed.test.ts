@@ -7,7 +7,8 @@ import type { Tenant } from '../support/test-server.js';
 import { serverForFile } from '../support/file-server.js';
 import { salesChannelFrom } from '../support/seed.js';
 import { expectErrors } from '../support/rest-client.js';
-import { onPostgres, withAdmin } from '../support/test-database.js';
+import { withAdmin } from '../support/database-servers.js';
+import { onPostgres } from '../support/test-database.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { recordEvent } from '../../src/domain/events/outbox.js';
 

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { withAdmin } from './test-database.js';
+import { withAdmin } from './database-servers.js';
 import { runAsPostgres, runServerProgram } from './own-postgres.js';
 import { freePort, portIsFree } from './server-process.js';
 

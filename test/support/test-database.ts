@@ -8,59 +8,33 @@
 // so distributed, once, and each file's database is a copy of it made on each node, where Citus's catalog and
 // the shards then match one another as they did in the template.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type Database, type OpenDatabaseOptions } from '../../src/db/database.js';
 import { migrationsChecksum } from '../../src/db/migrations.js';
+import {
+  citusWorkers,
+  closeDatabase,
+  databaseUrl,
+  dropDatabase,
+  nodeUrls,
+  onEveryNode,
+  testDatabasePrefix,
+  withAdmin,
+} from './database-servers.js';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-/** The workers of the Citus cluster whose coordinator is TEST_DATABASE_URL; empty on PostgreSQL. */
-const citusWorkers = (process.env.TEST_CITUS_WORKERS ?? '').split(',').filter(Boolean);
 export const onCitus = onPostgres && citusWorkers.length > 0;
 
-/** Shards per distributed table in the tests' Citus databases (Citus's default is 32). */
-const CITUS_TEST_SHARDS = 4;
+/**
+ * Shards per distributed table in the tests' Citus databases (Citus's default is 32): one per worker. Every shard
+ * is a table on a worker, and each file's database is a copy of them all: distributing ~90 tables in 32 shards
+ * each took 26 s of a migration, and a query over several companies runs once per shard.
+ */
+const CITUS_TEST_SHARDS = 2;
 
 /** Arbitrary key of the advisory lock under which one test process builds the template database. */
 const TEMPLATE_LOCK_KEY = 7_274_275;
 
-/** Runs `work` on a connection of its own to `serverUrl`, closed afterwards. */
-export async function withAdmin<T>(serverUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
-function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** The server URLs to make each database on: the server, or the coordinator and every worker. */
-function nodeUrls(serverUrl: string): string[] {
-  return [
-    serverUrl,
-    ...citusWorkers.map((hostPort) => {
-      const url = new URL(serverUrl);
-      url.host = hostPort;
-      return url.toString();
-    }),
-  ];
-}
-
-/** Runs `statement` against every node's maintenance database. */
-async function onEveryNode(serverUrl: string, statement: (node: number) => string): Promise<void> {
-  await Promise.all(nodeUrls(serverUrl).map((url, node) => withAdmin(url, (admin) => admin.query(statement(node)))));
-}
-
-/**
- * A new empty database; on Citus with the extension on every node, the workers registered, and few shards: every
- * shard is a table on a worker, and distributing ~90 tables in 32 shards each took 26 s of a migration.
- */
+/** A new empty database; on Citus with the extension on every node, the workers registered, and few shards. */
 async function createEmptyDatabase(serverUrl: string, name: string): Promise<void> {
   await onEveryNode(serverUrl, () => `CREATE DATABASE "${name}"`);
   if (!onCitus) return;
@@ -76,22 +50,12 @@ async function createEmptyDatabase(serverUrl: string, name: string): Promise<voi
   });
 }
 
-/**
- * Closes every session of database `name` on every node and lets no new one in: a template cannot be copied
- * while anyone is connected, and on Citus the nodes keep connections to one another and a maintenance process in
- * each database.
- */
-async function closeDatabase(serverUrl: string, name: string): Promise<void> {
-  await onEveryNode(serverUrl, () => `ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`);
-  await onEveryNode(serverUrl, () => `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`);
-}
-
 let templateInProcess: Promise<string> | null = null;
 
 /** The name of the migrated template database on this server, built by the first test process that needs it. */
 function templateDatabase(serverUrl: string): Promise<string> {
   templateInProcess ??= withAdmin(serverUrl, async (admin) => {
-    const name = `test_template_${migrationsChecksum().slice(0, 16)}`;
+    const name = `test_template_${migrationsChecksum().slice(0, 16)}${onCitus ? `_shards${CITUS_TEST_SHARDS}` : ''}`;
     await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
     try {
       const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
@@ -119,9 +83,11 @@ export async function openTestDatabase(options: Pick<OpenDatabaseOptions, 'onQue
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ kind: 'pglite', dataDir: null }, options);
 
-  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const name = `${testDatabasePrefix()}${randomBytes(6).toString('hex')}`;
   const template = options.migrate === false ? null : await templateDatabase(serverUrl);
-  if (template) await onEveryNode(serverUrl, () => `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  // FILE_COPY copies the template's files rather than writing every page to the log (WAL_LOG, the default): the
+  // same time on PostgreSQL, and on Citus, whose workers hold a table per shard, about half the nodes' work.
+  if (template) await onEveryNode(serverUrl, () => `CREATE DATABASE "${name}" TEMPLATE "${template}" STRATEGY FILE_COPY`);
   else await createEmptyDatabase(serverUrl, name);
   const url = databaseUrl(serverUrl, name);
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 20 }, options);
@@ -130,10 +96,10 @@ export async function openTestDatabase(options: Pick<OpenDatabaseOptions, 'onQue
     url,
     async close() {
       await database.close();
-      // Closed to newcomers on every node first: on Citus a node's maintenance process connects to the others on
-      // its own, and one arriving while a worker drops the database made the drop fail.
-      await closeDatabase(serverUrl, name);
-      await onEveryNode(serverUrl, () => `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      // Not waited for: the next file need not wait for this one's database to go (a second or more on Citus).
+      // A drop that fails or is cut short by the process ending is done by the run's end
+      // (test/support/test-databases-sweep.ts).
+      dropDatabase(serverUrl, name).catch(() => {});
     },
   };
 }
