@@ -24,11 +24,12 @@ const EVENTS = 'subscription Live($after: String, $types: [String!]) { events(af
 /** A change that records one product.created event; its id. */
 const createProduct = async (sku: string, tenant = acme) => (await post('/products', { name: `Product ${sku}`, sku }, tenant)).id as number;
 
-/** The subscription's stream is open (its answer began): changes from now on are after its start. */
+/**
+ * The subscription's stream is open (its answer began): changes from now on are after its start. The server reads
+ * the stream's start position before it answers (src/domain/events/live-feed.ts, `watch`), so the status is enough.
+ */
 async function open(subscription: SseSubscription): Promise<SseSubscription> {
   expect(await subscription.status).toBe(200);
-  // The stream's start position is read when the subscription starts; a first round settles it.
-  await new Promise((resolve) => setTimeout(resolve, 300));
   return subscription;
 }
 
@@ -157,8 +158,8 @@ describe('events subscription over SSE', () => {
     const tenant = { ...acme, token };
     const streams = Array.from({ length: MAX_WATCHES_PER_CALLER }, () => subscribeSse(server, tenant, EVENTS));
     try {
+      // Each answered 200 once its watch was counted: the next one is past the cap.
       for (const stream of streams) expect(await stream.status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 500));
       const refused = subscribeSse(server, tenant, EVENTS);
       const [answer] = await refused.next(1);
       refused.close();

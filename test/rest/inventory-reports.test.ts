@@ -1,6 +1,7 @@
 // Stock snapshot and inventory aging over real HTTP, against hand-computed expectations. Postings happen
-// "now", so moments between them are recorded with pauses of more than a second (as_of has second precision
-// in its `YYYY-MM-DD HH:MM:SS` form); aging looks at those postings from a moment in the future.
+// "now", so the moments between them are taken as the clock enters its next second, after one posting and before
+// the next (as_of has second precision in its `YYYY-MM-DD HH:MM:SS` form); aging looks at those postings from a
+// moment in the future.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../support/test-server.js';
 import { serverForFile } from '../support/file-server.js';
@@ -15,7 +16,14 @@ let T1: Date;
 let T2: Date;
 const DAY = 86_400_000;
 
-const pause = () => new Promise((resolve) => setTimeout(resolve, 1100));
+/**
+ * The moment the clock enters its next whole second: after a posting, a moment that, rounded down to the second
+ * (as `sqlTime` writes it), still comes after the posting, and before the next posting.
+ */
+async function nextSecond(): Promise<Date> {
+  await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+  return new Date();
+}
 /** `YYYY-MM-DD HH:MM:SS` (UTC) of a moment, rounded down to the second. */
 const sqlTime = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 const adjust = (productId: number, locationId: number, quantity: number, unitCost?: number) =>
@@ -35,13 +43,9 @@ beforeAll(async () => {
   c = await post('/products', { name: 'Charlie', sku: 'CHARLIE' });
 
   await adjust(a.id, w1.id, 10, 5); // layer 1: 10 @ 5
-  await pause();
-  T1 = new Date();
-  await pause();
+  T1 = await nextSecond();
   await adjust(a.id, w2.id, 6, 8); // layer 2: 6 @ 8
-  await pause();
-  T2 = new Date();
-  await pause();
+  T2 = await nextSecond();
   await adjust(a.id, w1.id, -8); // consumes 8 of layer 1
   // Charlie: 5 @ 4 at W1, then all of it shipped to W2 and still in transit.
   await adjust(c.id, w1.id, 5, 4);
