@@ -10,7 +10,7 @@ export async function withDatabase<T>(config: Config, use: (database: Database) 
   try {
     // Pending migrations are applied on open, as the server does.
     const database = await openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 } : { kind: 'pglite', dataDir: config.dataDir },
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 } : { kind: 'pglite', dataDir: config.dataDir, shortLived: true },
     );
     try {
       return await use(database);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 import { applyMigrations } from './migrations.js';
 import { inMemoryCluster, seedFromTemplate } from './pglite-template.js';
+import { shortLivedStartParams } from './pglite-start.js';
 import { takeTurns } from './pglite-turns.js';
 import { pgliteRunner, pgRunner, reportingRunner, type SqlRunner } from './sql-runner.js';
 import { recordingActors } from './audit-actor.js';
@@ -17,7 +18,8 @@ import { oneStatementAtATime } from './one-statement-at-a-time.js';
 import { releaseAfterFailedEnd } from './release-after-failed-end.js';
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | null } // null: in memory
+  /** `shortLived`: opened for one command (the CLI), with fewer shared buffers (pglite-start.ts). In memory: always. */
+  | { kind: 'pglite'; dataDir: string | null; shortLived?: boolean } // dataDir null: in memory
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 export interface OpenDatabaseOptions {
@@ -47,7 +49,7 @@ export interface Database {
 export async function openDatabase(target: DatabaseTarget, options: OpenDatabaseOptions = {}): Promise<Database> {
   const database =
     target.kind === 'pglite'
-      ? await openPglite(target.dataDir, options.onQuery, options.migrate !== false)
+      ? await openPglite(target.dataDir, options.onQuery, options.migrate !== false, target.shortLived === true)
       : openPostgres(target, options.onConnectionLost ?? (() => {}), options.onQuery);
   if (options.migrate !== false) {
     try {
@@ -74,7 +76,7 @@ function prismaClient(driverAdapter: Prisma.PrismaClientOptions['adapter'], onQu
   return client as unknown as PrismaClient;
 }
 
-async function openPglite(dataDir: string | null, onQuery: ((sql: string) => void) | undefined, migrate: boolean): Promise<Database> {
+async function openPglite(dataDir: string | null, onQuery: ((sql: string) => void) | undefined, migrate: boolean, shortLived: boolean): Promise<Database> {
   let location: string | undefined;
   if (dataDir !== null) {
     location = path.join(dataDir, 'pglite');
@@ -83,7 +85,9 @@ async function openPglite(dataDir: string | null, onQuery: ((sql: string) => voi
     if (migrate) await seedFromTemplate(location);
   }
   // In memory (the tests), a new database is loaded from a template's tarball instead of running initdb.
-  const pglite = takeTurns(location ? new PGlite(location) : await inMemoryCluster({ migrated: migrate }));
+  const pglite = takeTurns(
+    location ? new PGlite(location, shortLived ? { startParams: shortLivedStartParams() } : {}) : await inMemoryCluster({ migrated: migrate }),
+  );
   await pglite.waitReady;
   // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils; the runtime interface
   // it implements is the one Prisma 6.19 calls (argTypes, whose type changed, are not read by it).

@@ -5,6 +5,7 @@
 // an in-memory database (the tests') is loaded from the template's tarball. The first use builds each.
 // Any failure here only means the database is created the slow way.
 import { PGlite } from '@electric-sql/pglite';
+import { shortLivedStartParams } from './pglite-start.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -127,18 +128,10 @@ export function templateImage({ migrated }: { migrated: boolean } = { migrated: 
   return image;
 }
 
-/**
- * Shared buffers of an in-memory cluster (PostgreSQL's default, and the data folder's, is 128 MB). Starting
- * PostgreSQL zeroes them: with 32 MB a cluster is ready in about 0.4 s instead of 0.7–0.9 s (node
- * scratch timing of five starts from the migrated image, 2026-12-02), and an in-memory database is a test's: a
- * few megabytes, whose every page is in memory whether PostgreSQL's buffers hold it or not.
- */
-const IN_MEMORY_SHARED_BUFFERS = '32MB';
-
 /** A new in-memory cluster, ready, loaded from a template's tarball (migrated, or initdb's) instead of made by initdb. */
 export async function inMemoryCluster({ migrated }: { migrated: boolean }): Promise<PGlite> {
   const image = await templateImage({ migrated });
-  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${IN_MEMORY_SHARED_BUFFERS}`];
+  const startParams = shortLivedStartParams();
   const pglite = new PGlite(image ? { loadDataDir: image, startParams } : { startParams });
   await pglite.waitReady;
   return pglite;

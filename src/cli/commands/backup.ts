@@ -10,6 +10,7 @@ import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync }
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { claimDataDir } from '../../db/data-dir-lock.js';
+import { shortLivedStartParams } from '../../db/pglite-start.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { defineCommand } from '../command.js';
 
@@ -59,7 +60,7 @@ export const restore = defineCommand({
       rmSync(staging, { recursive: true, force: true });
       let companies: number;
       try {
-        const restored = new PGlite(staging, { loadDataDir: new Blob([readFileSync(file)]) });
+        const restored = new PGlite(staging, { loadDataDir: new Blob([readFileSync(file)]), startParams: shortLivedStartParams() });
         await restored.waitReady;
         companies = (await restored.query<{ companies: number }>('SELECT count(*)::int AS companies FROM "Company"')).rows[0]!.companies;
         await restored.close();

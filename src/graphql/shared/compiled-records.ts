@@ -94,6 +94,13 @@ function tableOf(scope: PlanScope, typeName: string): string | null {
 /** What the nodes ask of one `typeName`, when derived SQL can write all of it. */
 const selectionOf = (scope: PlanScope, typeName: string, nodes: FieldNode[]) => writableSelectionOf(scope, derivedJsonTypes(scope.schema).types, typeName, nodes);
 
+/** The table of `typeName` and what the nodes ask of its records, when derived SQL can write all of it; else null. */
+function planRecords(scope: PlanScope, typeName: string, nodes: FieldNode[]): { table: string; selection: JsonSelection } | null {
+  const table = tableOf(scope, typeName);
+  const selection = table && selectionOf(scope, typeName, nodes);
+  return table && selection ? { table, selection } : null;
+}
+
 /** JSON of the records with these ids, for each selection. */
 const recordsOf = (scope: PlanScope, ctx: RequestContext, typeName: string, table: string, ids: number[], selections: JsonSelection[]) =>
   recordsJson(ctx.sql, ctx.company.id, ids, { types: derivedJsonTypes(scope.schema).types, typeName, table }, selections);
@@ -131,9 +138,9 @@ export function compiledArray(
 ): void {
   COMPILED_ROOT_TYPES.set(fieldName, typeName);
   registerCompiledRootField(fieldName, (scope, fieldNodes, args) => {
-    const table = tableOf(scope, typeName);
-    const selection = table && selectionOf(scope, typeName, fieldNodes);
-    if (!table || !selection) return null;
+    const plan = planRecords(scope, typeName, fieldNodes);
+    if (!plan) return null;
+    const { table, selection } = plan;
     return async (ctx, options) => {
       const rows = await list(ctx, args, IDS_ONLY);
       const [array] = await recordsOf(scope, ctx, typeName, table, rows.map((row) => row.id), [selection]);
@@ -150,9 +157,9 @@ export function compiledRecord(
 ): void {
   COMPILED_ROOT_TYPES.set(fieldName, typeName);
   registerCompiledRootField(fieldName, (scope, fieldNodes, args) => {
-    const table = tableOf(scope, typeName);
-    const selection = table && selectionOf(scope, typeName, fieldNodes);
-    if (!table || !selection) return null;
+    const plan = planRecords(scope, typeName, fieldNodes);
+    if (!plan) return null;
+    const { table, selection } = plan;
     return async (ctx, options) => {
       const { id } = await get(ctx, args, IDS_ONLY);
       const [array] = await recordsOf(scope, ctx, typeName, table, [id], [selection]);
@@ -177,9 +184,9 @@ export function compiledMutation<T>(
   change: (ctx: RequestContext, args: Record<string, any>, query: AnswerQuery) => Promise<T>,
 ): (query: PassThroughQuery, root: unknown, args: any, ctx: RequestContext) => Promise<T> {
   registerCompiledMutationField(fieldName, (scope, fieldNodes, args) => {
-    const table = tableOf(scope, typeName);
-    const selection = table && selectionOf(scope, typeName, fieldNodes);
-    if (!table || !selection) return null;
+    const plan = planRecords(scope, typeName, fieldNodes);
+    if (!plan) return null;
+    const { table, selection } = plan;
     const query = new JsonAnswerQuery(async (tx, id) => {
       const [array] = await recordsJsonInTransaction(tx, [id], { types: derivedJsonTypes(scope.schema).types, typeName, table }, [selection]);
       // The domain answers a record it found: none here is its mistake, never an empty success.
