@@ -27,6 +27,7 @@ const EMBEDDED_ONLY = [
   'test/db/migrations.test.ts',
   'test/db/pglite-maintenance.test.ts',
   'test/db/pglite-prepared.test.ts',
+  'test/db/pglite-start.test.ts',
   'test/db/pglite-template.test.ts',
   'test/db/pglite-turns.test.ts',
   'test/domain/ledger-verify-cli.test.ts',

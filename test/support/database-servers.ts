@@ -50,20 +50,28 @@ export async function onEveryNode(serverUrl: string, statement: (node: number) =
 }
 
 /**
- * Closes every session of database `name` on every node and lets no new one in: a template cannot be copied
- * while anyone is connected, and on Citus the nodes keep connections to one another and a maintenance process in
- * each database.
+ * How database `name` is closed on a node, step by step: no new session is let in, then every session is ended.
+ * A template cannot be copied while anyone is connected, and on Citus the nodes keep connections to one another
+ * and a maintenance process in each database.
  */
-export async function closeDatabase(serverUrl: string, name: string): Promise<void> {
-  await onEveryNode(serverUrl, () => `ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`);
-  await onEveryNode(serverUrl, () => `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`);
-}
+export const CLOSING_STEPS: ReadonlyArray<(name: string) => string> = [
+  (name) => `ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`,
+  (name) => `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`,
+];
 
 /**
- * Drops database `name` on every node. Closed to newcomers on every node first: on Citus a node's maintenance
- * process connects to the others on its own, and one arriving while a worker dropped the database made the drop fail.
+ * How database `name` is removed: closed, then dropped, each step taken on every node before the next. On Citus a
+ * node's maintenance process connects to the others on its own, and one arriving while a worker dropped the
+ * database made the drop fail.
  */
-export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  await closeDatabase(serverUrl, name);
-  await onEveryNode(serverUrl, () => `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+export const REMOVAL_STEPS: ReadonlyArray<(name: string) => string> = [...CLOSING_STEPS, (name) => `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`];
+
+async function stepsOnEveryNode(serverUrl: string, name: string, steps: ReadonlyArray<(name: string) => string>): Promise<void> {
+  for (const step of steps) await onEveryNode(serverUrl, () => step(name));
 }
+
+/** Closes database `name` on every node (CLOSING_STEPS). */
+export const closeDatabase = (serverUrl: string, name: string) => stepsOnEveryNode(serverUrl, name, CLOSING_STEPS);
+
+/** Drops database `name` on every node (REMOVAL_STEPS). */
+export const dropDatabase = (serverUrl: string, name: string) => stepsOnEveryNode(serverUrl, name, REMOVAL_STEPS);

@@ -5,7 +5,7 @@
 // next file need not wait for. A drop still under way when its process ended, or one that failed, is done here.
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { nodeUrls, testDatabasePrefix, withAdmin } from './database-servers.js';
+import { nodeUrls, REMOVAL_STEPS, testDatabasePrefix, withAdmin } from './database-servers.js';
 
 /** Runs `statement`, unless the database it names is gone meanwhile (a file's own drop finished first). */
 async function unlessGone(admin: pg.Client, statement: string): Promise<void> {
@@ -29,13 +29,15 @@ export default function nameTheRun(): () => Promise<void> {
         return { url, names: left.rows.map((row) => row.datname) };
       }),
     );
-    // Closed on every node before any is dropped, as a file's own drop does (database-servers.ts).
-    const onEach = (statement: (name: string) => string) =>
-      Promise.all(nodes.map(({ url, names }) => withAdmin(url, async (admin) => {
-        for (const name of names) await unlessGone(admin, statement(name));
-      })));
-    await onEach((name) => `ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`);
-    await onEach((name) => `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`);
-    await onEach((name) => `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    // Each step on every node before the next, as a file's own drop does (dropDatabase in database-servers.ts).
+    for (const step of REMOVAL_STEPS) {
+      await Promise.all(
+        nodes.map(({ url, names }) =>
+          withAdmin(url, async (admin) => {
+            for (const name of names) await unlessGone(admin, step(name));
+          }),
+        ),
+      );
+    }
   };
 }
