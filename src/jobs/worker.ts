@@ -52,11 +52,7 @@ export function createWorker(options: WorkerOptions): Worker {
   const claimLeaseSeconds = (options.config.jobLeaseSeconds ?? DEFAULT_LEASE_MS / 1000);
 
   async function claim(): Promise<Job | null> {
-    // A job that died holding its last attempt is failed rather than taken again.
-    await prisma.$executeRaw`
-      UPDATE "Job" SET status = 'failed', "finishedAt" = LOCALTIMESTAMP, "updatedAt" = LOCALTIMESTAMP, "lockedBy" = NULL, "lockedUntil" = NULL,
-        "lastError" = coalesce("lastError", 'The process running the job stopped during its last attempt.')
-      WHERE status = 'running' AND "lockedUntil" < LOCALTIMESTAMP AND attempts >= "maxAttempts"`;
+    await failJobsThatDied();
     const types = [...handlers.keys()];
     // The oldest due jobs of any company, then each claimed by an UPDATE that re-checks it is still due: of two
     // workers after the same job one updates it, and the other's UPDATE, run after the first commits, finds it
@@ -79,6 +75,24 @@ export function createWorker(options: WorkerOptions): Worker {
       if (rows[0]) return rows[0];
     }
     return null;
+  }
+
+  /**
+   * A job that died holding its last attempt is failed rather than taken again. Looked for first and written only
+   * when there is one: an UPDATE across companies runs on every Citus worker and commits in two phases there
+   * even when it changes nothing, and this runs at every look for due jobs (each left a record that made every
+   * read of the event feed's horizon ask the workers, migration 20261202180000). The UPDATE re-checks each row: a
+   * company and an id from two different rows can only name a row that died as well.
+   */
+  async function failJobsThatDied(): Promise<void> {
+    const dead = await prisma.$queryRaw<Array<{ companyId: number; id: number }>>`
+      SELECT "companyId", id FROM "Job" WHERE status = 'running' AND "lockedUntil" < LOCALTIMESTAMP AND attempts >= "maxAttempts"`;
+    if (dead.length === 0) return;
+    await prisma.$executeRaw`
+      UPDATE "Job" SET status = 'failed', "finishedAt" = LOCALTIMESTAMP, "updatedAt" = LOCALTIMESTAMP, "lockedBy" = NULL, "lockedUntil" = NULL,
+        "lastError" = coalesce("lastError", 'The process running the job stopped during its last attempt.')
+      WHERE "companyId" = ANY(${dead.map((job) => job.companyId)}::int[]) AND id = ANY(${dead.map((job) => job.id)}::int[])
+        AND status = 'running' AND "lockedUntil" < LOCALTIMESTAMP AND attempts >= "maxAttempts"`;
   }
 
   async function hold(tx: TenantTx, job: Job, leaseMs: number, progress: JobProgress | undefined, finished: boolean): Promise<void> {

@@ -53,10 +53,15 @@ describe.skipIf(!onCitus)('the event feed while a transaction commits on the wor
     }
   }
 
+  /** The commits the admin session found finished, after a read of the horizon. */
+  const finishedCommitsSeen = async () =>
+    (await admin.query<{ gids: string }>(`SELECT feed_horizon(), coalesce(current_setting('feed.finished_commits', true), '') AS gids`)).rows[0]!.gids;
+
   it('holds its cursor below a transaction whose backend is still committing on the workers, and goes on once it is done', async () => {
     const session = new pg.Client({ connectionString: server.database.url });
     await session.connect();
     let committingTxId: bigint;
+    let gid = '';
     try {
       await session.query('BEGIN');
       await session.query(`UPDATE "Event" SET type = type WHERE "companyId" = $1`, [acme.companyId]);
@@ -64,7 +69,8 @@ describe.skipIf(!onCitus)('the event feed while a transaction commits on the wor
         `SELECT process_id AS pid, transaction_number::text AS number FROM get_current_transaction_id()`,
       );
       expect(Number(rows[0]!.number)).toBeGreaterThan(0);
-      committingTxId = await recordCommitted(`citus_0_${rows[0]!.pid}_${rows[0]!.number}_0`);
+      gid = `citus_0_${rows[0]!.pid}_${rows[0]!.number}_0`;
+      committingTxId = await recordCommitted(gid);
 
       const during = await feed();
       expect(during.data.map((event) => event.type)).toContain('product.created');
@@ -75,6 +81,9 @@ describe.skipIf(!onCitus)('the event feed while a transaction commits on the wor
     }
     // Its backend is done and nothing is left prepared on the worker: the horizon goes past it.
     expect(nextTxId(await feed())).toBeGreaterThanOrEqual(committingTxId);
+    // And a session that found it finished remembers it, so as not to ask the workers about it again
+    // (migration 20261202180000).
+    expect((await finishedCommitsSeen()).split(' ')).toContain(gid);
   });
 
   it('does not pass the events of a backend killed between the two phases; they come once recovery commits them', async () => {
@@ -110,6 +119,10 @@ describe.skipIf(!onCitus)('the event feed while a transaction commits on the wor
       const before = await feed();
       expect(before.data.map((event) => event.id)).not.toContain(eventId);
       expect(nextTxId(before)).toBeLessThan(killedTxId);
+
+      // A session remembers the commits it found finished, and asks the workers only about the others
+      // (migration 20261202180000): this one is not finished while it is prepared.
+      expect((await finishedCommitsSeen()).split(' ')).not.toContain(gid);
 
       const { rows: recovered } = await admin.query<{ count: number }>(`SELECT recover_prepared_transactions() AS count`);
       expect(recovered[0]!.count).toBeGreaterThanOrEqual(1);
