@@ -15,6 +15,7 @@ import { ediDocumentRoutes } from '../../rest-mapping/edi.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
+import { US, PARTNER, partnerInterchange, purchaseOrder850 as purchaseOrder } from '../support/x12-partner.js';
 import { getRoute, pageAndRecordQueries, pageAsFieldByField, pagesAsFieldByField, recordsAsFieldByField, selectionsAsFieldByField, type Compared } from '../support/compiled-answers.js';
 
 const counter = statementCounter();
@@ -24,22 +25,6 @@ const documentList = getRoute(ediDocumentRoutes, '/edi/documents');
 const documentRecord = getRoute(ediDocumentRoutes, '/edi/documents/{ediDocumentId}');
 const documentIds: number[] = [];
 let channelId: number;
-
-const US = { qualifier: 'ZZ', id: 'ACMEINV' };
-const PARTNER = { qualifier: '01', id: 'RETAILER' };
-
-/** The partner's interchange of one functional group of 850s. */
-function interchange850(control: number, sets: string[][]): string {
-  const isa = ['ISA', '00', ''.padEnd(10), '00', ''.padEnd(10), PARTNER.qualifier, PARTNER.id.padEnd(15), US.qualifier, US.id.padEnd(15), '261122', '1200', 'U', '00401', String(control).padStart(9, '0'), '0', 'P', '>'];
-  const lines = [isa.join('*'), ['GS', 'PO', PARTNER.id, US.id, '20261122', '1200', control, 'X', '004010'].join('*')];
-  sets.forEach((segments, index) => {
-    const st = String(index + 1).padStart(4, '0');
-    lines.push(`ST*850*${st}`, ...segments, `SE*${segments.length + 2}*${st}`);
-  });
-  lines.push(`GE*${sets.length}*${control}`, `IEA*1*${String(control).padStart(9, '0')}`);
-  return lines.map((line) => `${line}~`).join('\n');
-}
-const purchaseOrder = (po: string, lines: string[]) => [`BEG*00*SA*${po}**20261120`, 'N1*BY*Retailer Inc', 'N1*ST*Store 12', 'N3*100 Market St', 'N4*Denver*CO*80202*US', ...lines, `CTT*${lines.length}`];
 
 beforeAll(async () => {
   const db = tenantClient(server.database.prisma, acme.companyId);
@@ -54,7 +39,7 @@ beforeAll(async () => {
   const res = await server.call('POST', '/external/api/v1/edi/inbound', {
     token: acme.token,
     company: acme.slug,
-    rawBody: interchange850(1234567, [purchaseOrder('PO-1', ['PO1*1*5*EA*9.5**VP*W-1']), purchaseOrder('PO-2', ['PO1*1*1*EA*1**VP*NOPE-"1"']), [`BEG*00*SA*PO-3**20261120`, 'CTT*0']]),
+    rawBody: partnerInterchange(1234567, 'PO', [purchaseOrder('PO-1', ['PO1*1*5*EA*9.5**VP*W-1']), purchaseOrder('PO-2', ['PO1*1*1*EA*1**VP*NOPE-"1"']), [`BEG*00*SA*PO-3**20261120`, 'CTT*0']]),
     headers: { 'content-type': 'application/edi-x12' },
   });
   expect(res.status, res.text).toBe(201);

@@ -10,7 +10,8 @@
 // receipts (with landed costs, late ones, a void) and accepting a supplier's response, work order steps and
 // production entries (against the order's steps and its list of entries, having no GET of their own), imports
 // from a CSV body and their cancelling, a forecast refresh (and the queued one answered again, writing nothing),
-// and EDI documents acknowledged and sent (sending answers after the delivery, outside any transaction).
+// EDI documents acknowledged and sent (sending answers after the delivery, outside any transaction), and an
+// interchange received, which answers the list of documents it logged after its commits.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
@@ -19,6 +20,7 @@ import { restCased, writtenAsJson } from '../support/compiled-answers.js';
 import { compiledChangeChecker } from '../support/compiled-change.js';
 import { fieldByField } from '../support/random-selection.js';
 import { fakeHttp } from '../rest/label-setup.js';
+import { partnerInterchange, purchaseOrder850 } from '../support/x12-partner.js';
 import { tenantClient } from '../../src/db/tenant-client.js';
 import { supplierPortal } from '../../src/domain/purchasing/index.js';
 import { setFeature } from '../../src/domain/tenancy/features.js';
@@ -252,7 +254,7 @@ describe('changes with stock, costs and events answered by one statement in thei
     expect(JSON.stringify(again.body.data)).toBe(JSON.stringify(await read(job.id)));
   });
 
-  it('EDI documents: acknowledge by hand, send a failed and a pending one to the partner', async () => {
+  it('EDI documents: acknowledge by hand, send a failed and a pending one to the partner, receive an interchange', async () => {
     const partner = await fakeHttp((_req, _body, res) => res.writeHead(200).end());
     try {
       expect((await api('PATCH', '/company', { edi_sender_id: 'ACMEINV', edi_sender_qualifier: 'ZZ' })).status).toBe(200);
@@ -269,6 +271,22 @@ describe('changes with stock, costs and events answered by one statement in thei
       await change('POST', `/edi/documents/${failed.id}/send`, undefined, { afterCommit: true });
       const pending = await document('856', 'pending', null);
       await change('POST', `/edi/documents/${pending.id}/send`, undefined, { afterCommit: true });
+
+      // An interchange received answers the documents it logged, written in one statement after its commits and
+      // the replies' delivery: an 850 posted, one rejected, then the 855 and the 997 written in reply.
+      const x12 = partnerInterchange(4242, 'PO', [purchaseOrder850('PO "7" \\ ☃', [`PO1*1*2*EA*9.5**VP*${bolt.sku}`]), ['BEG*00*SA*PO-8**20261120', 'CTT*0']]);
+      const received = await changeAnswering(
+        'POST /edi/inbound',
+        () => server.call('POST', '/external/api/v1/edi/inbound', { token: acme.token, company: acme.slug, rawBody: x12, headers: { 'content-type': 'application/edi-x12' } }),
+        (answer) => Promise.all(answer.map((document: any) => readFieldByField(`/edi/documents/${document.id}`))),
+        { afterCommit: true },
+      );
+      expect(received.map((document: any) => [document.direction, document.type, document.status])).toEqual([
+        ['inbound', '850', 'accepted'],
+        ['inbound', '850', 'rejected'],
+        ['outbound', '855', 'sent'],
+        ['outbound', '997', 'sent'],
+      ]);
     } finally {
       await partner.close();
     }

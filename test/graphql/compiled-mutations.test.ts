@@ -1,6 +1,7 @@
 // Changes answered in one go (compiledMutation in src/graphql/shared/compiled-records.ts, issue 34 goal 4): the
 // domain makes the change and reads its answer with readAnswer, which writes the record as JSON by one statement
-// inside the change's transaction. Here every compiled change of sales orders, purchase orders, bills, shipments,
+// inside the change's transaction (readAnswers: a list of them, as shipment packages packed in one request). Here
+// every compiled change of sales orders, purchase orders, bills, shipments, shipment packages,
 // cycle counts, work orders and customers answers, through REST, exactly what graphql's ordinary execution reads
 // field by field of the record right after it (right before, for a delete), keys in the same order; its answer
 // is one JSON statement, run after the change's writes and before its COMMIT (shipping reads its answer after the
@@ -13,14 +14,15 @@ import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { salesChannelFrom } from '../support/seed.js';
 import { statementCounter } from '../support/statement-log.js';
-import { writableFields, writtenAsJson } from '../support/compiled-answers.js';
+import { restCased, writableFields, writtenAsJson } from '../support/compiled-answers.js';
 import { compiledChangeChecker } from '../support/compiled-change.js';
 import { fieldByField, randomSelection } from '../support/random-selection.js';
+import { shipmentPackageRoutes } from '../../rest-mapping/shipment-packages.js';
 
 const counter = statementCounter();
 const { server, companies: { acme }, post, api } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 
-const { change } = compiledChangeChecker(server, acme, api, () => counter.statements);
+const { change, changeAnswering } = compiledChangeChecker(server, acme, api, () => counter.statements);
 
 let channel: any;
 let supplier: any;
@@ -65,6 +67,40 @@ describe('changes answered by one statement in their transaction', () => {
     const draftShipment = await change('POST', `/sales-orders/${shipped.id}/shipments`, { lines: [{ sales_order_line_id: confirmed.lines[1].id, quantity: 1 }] }, { record: (s) => `/shipments/${s.id}` });
     await change('POST', `/shipments/${draftShipment.id}/void`);
     await change('POST', `/sales-orders/${shipped.id}/close`);
+  });
+
+  it('shipment packages: a tree packed in one request answers its top-level packages as the shipment lists them field by field', async () => {
+    expect((await api('PATCH', '/company', { gs1_company_prefix: '0614141' })).status).toBe(200);
+    const order = await post('/sales-orders', { channel_id: channel.id, lines: [{ product_id: bolt.id, quantity: 6 }, { product_id: nut.id, quantity: 1 }] });
+    const confirmed = await post(`/sales-orders/${order.id}/confirm`);
+    const [boltLine, nutLine] = confirmed.lines;
+    const shipment = await post(`/sales-orders/${order.id}/shipments`, { lines: [{ sales_order_line_id: boltLine.id, quantity: 6, location_id: north.id }, { sales_order_line_id: nutLine.id, quantity: 1, location_id: north.id }] });
+    const listRoute = shipmentPackageRoutes.find((route) => route.operationId === 'listShipmentPackages')!;
+    const listed = async () => {
+      const ordinary = await fieldByField(server, listRoute.graphql, { shipmentId: shipment.id }, acme);
+      expect(ordinary.body.errors, ordinary.text).toBeUndefined();
+      return restCased(ordinary.body.data.shipmentPackages);
+    };
+    const body = {
+      bill_of_lading_number: 'BOL "1"',
+      packages: [
+        {
+          package_type: 'pallet',
+          weight_lb: 12.3456,
+          child_packages: [
+            { tracking: '1Z "A" \\ ☃', contained_items: [{ order_item_id: boltLine.id, quantity: 2.5, lot_number: 'L\n1' }] },
+            { contained_items: [{ order_item_id: boltLine.id, quantity: 3.5 }], child_packages: [{ contained_items: [{ order_item_id: nutLine.id, quantity: 1, expiration_date: '2031-01-31' }] }] },
+          ],
+        },
+        { package_type: 'carton' },
+      ],
+    };
+    const answer = await changeAnswering('POST packages', () => api('POST', `/sales-orders/${order.id}/shipments/${shipment.id}/packages`, body), listed);
+    expect(answer.map((pkg: any) => pkg.package_type)).toEqual(['pallet', 'carton']);
+    expect(answer[0].child_packages[1].child_packages[0].items).toHaveLength(1);
+    // Packed again: the answer holds the new packages alone, after the stored ones.
+    const again = await changeAnswering('POST packages again', () => api('POST', `/sales-orders/${order.id}/shipments/${shipment.id}/packages`, { packages: [{ package_type: 'envelope' }] }), async () => (await listed()).slice(2));
+    expect(again.map((pkg: any) => pkg.package_type)).toEqual(['envelope']);
   });
 
   it('purchase orders: create, update, submit, close, cancel and delete', async () => {

@@ -8,30 +8,7 @@ import { serverForFile } from '../support/file-server.js';
 import { expectErrors } from '../support/rest-client.js';
 import { parseInterchange, type ParsedInterchange } from '../../src/domain/edi/x12.js';
 import { closedPort, fakeHttp } from './label-setup.js';
-
-const US = { qualifier: 'ZZ', id: 'ACMEINV' };
-const PARTNER = { qualifier: '01', id: 'RETAILER' };
-
-/** The partner's side: an interchange written by hand, one functional group of the given transaction sets. */
-function partnerInterchange(control: number, functionalCode: string, sets: string[][], receiver = US, sender = PARTNER): string {
-  const isa = ['ISA', '00', ''.padEnd(10), '00', ''.padEnd(10), sender.qualifier, sender.id.padEnd(15), receiver.qualifier, receiver.id.padEnd(15), '261122', '1200', 'U', '00401', String(control).padStart(9, '0'), '0', 'P', '>'];
-  const lines = [isa.join('*'), ['GS', functionalCode, sender.id, receiver.id, '20261122', '1200', control, 'X', '004010'].join('*')];
-  sets.forEach((segments, index) => {
-    const st = String(index + 1).padStart(4, '0');
-    lines.push(`ST*${functionalCode === 'PO' ? '850' : '997'}*${st}`, ...segments, `SE*${segments.length + 2}*${st}`);
-  });
-  lines.push(`GE*${sets.length}*${control}`, `IEA*1*${String(control).padStart(9, '0')}`);
-  return lines.map((line) => `${line}~`).join('\n');
-}
-
-const purchaseOrder = (po: string, lines: string[], shipTo = true) => [
-  `BEG*00*SA*${po}**20261120`,
-  'CUR*BY*USD',
-  'N1*BY*Retailer Inc',
-  ...(shipTo ? ['N1*ST*Store 12', 'N3*100 Market St', 'N4*Denver*CO*80202*US'] : []),
-  ...lines,
-  `CTT*${lines.length}`,
-];
+import { PARTNER, US, partnerInterchange, purchaseOrder850 as purchaseOrder } from '../support/x12-partner.js';
 
 const { server, companies: { acme, globex }, api, post } = serverForFile(['acme', 'globex']);
 let partner: Awaited<ReturnType<typeof fakeHttp>>;

@@ -9,7 +9,7 @@ import { byId } from '../../db/tenant-client.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { comparisonFilter, dateTimeFilter, type FilterSpec } from '../shared/filters/index.js';
 import { pageMeta, rowsAndTotal } from '../shared/pagination.js';
-import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswer, readAnswers, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { buildInterchange, FUNCTIONAL_CODES, type Segment } from './x12.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 
@@ -97,10 +97,12 @@ export async function getEdiDocument(db: TenantDb | TenantTx, id: number, query:
   return found;
 }
 
-/** The documents with these ids, in the order given. */
-export async function ediDocumentsInOrder(db: TenantDb, ids: number[], query: PassThroughQuery = {}) {
-  const found = await db.ediDocument.findMany({ ...query, where: { id: { in: ids } } });
-  return ids.map((id) => found.find((document) => document.id === id)!);
+/** The documents with these ids, in the order given (the answer of an interchange received, after its transactions). */
+export async function ediDocumentsInOrder(db: TenantDb, ids: number[], query: AnswerQuery = {}) {
+  return readAnswers(db, ids, query, async (q) => {
+    const found = await db.ediDocument.findMany({ ...q, where: { id: { in: ids } } });
+    return ids.map((id) => found.find((document) => document.id === id)!);
+  });
 }
 
 /** A 997's verdict, or one recorded by hand: accepted or rejected. */

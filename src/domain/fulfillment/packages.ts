@@ -19,7 +19,7 @@ import { byId } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDateOnly, checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
-import type { PassThroughQuery } from '../shared/pass-through-query.js';
+import { readAnswers, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { kitComponents, claimOrder } from '../sales/index.js';
 import { recordEvent } from '../events/index.js';
 import { snakeCase } from '../shared/field-names.js';
@@ -114,7 +114,7 @@ export async function getShipmentPackages(db: TenantDb, shipmentId: number, quer
   return db.shipmentPackage.findMany({ ...query, where: { shipmentId, parentPackageId: null }, orderBy: [...PACKING_ORDER] });
 }
 
-export async function createShipmentPackages(db: TenantDb, salesOrderId: number, shipmentId: number, input: ShipmentPackagesInput, query: PassThroughQuery = {}) {
+export async function createShipmentPackages(db: TenantDb, salesOrderId: number, shipmentId: number, input: ShipmentPackagesInput, query: AnswerQuery = {}) {
   const flat = flattenPackages(input.packages ?? []);
   try {
     return await db.$transaction((tx) => writePackages(tx, salesOrderId, shipmentId, input, flat, query));
@@ -132,7 +132,7 @@ export async function createShipmentPackages(db: TenantDb, salesOrderId: number,
   }
 }
 
-async function writePackages(tx: TenantTx, salesOrderId: number, shipmentId: number, input: ShipmentPackagesInput, flat: FlatPackage[], query: PassThroughQuery) {
+async function writePackages(tx: TenantTx, salesOrderId: number, shipmentId: number, input: ShipmentPackagesInput, flat: FlatPackage[], query: AnswerQuery) {
   const shipment = await tx.shipment.findUnique({ where: byId(shipmentId), include: { lines: true } });
   if (!shipment || shipment.salesOrderId !== salesOrderId) throw new NotFoundError('Shipment', shipmentId);
   const order = await claimOrder(tx, salesOrderId, PACKABLE_ORDER_STATUSES, 'packed');
@@ -266,8 +266,9 @@ async function writePackages(tx: TenantTx, salesOrderId: number, shipmentId: num
   }
 
   await recordEvent(tx, shipmentEvent('shipment.updated', shipment, { changed: ['packages', ...Object.keys(shipmentData).map(snakeCase)] }));
-  const topIds = flat.flatMap((p, index) => (p.parent == null ? [ids[index]] : []));
-  return tx.shipmentPackage.findMany({ ...query, where: { id: { in: topIds } }, orderBy: [...PACKING_ORDER] });
+  // The top-level packages created, in packing order (their positions follow the request's order).
+  const topIds = flat.flatMap((p, index) => (p.parent == null ? [ids[index]!] : []));
+  return readAnswers(tx, topIds, query, (q) => tx.shipmentPackage.findMany({ ...q, where: { id: { in: topIds } }, orderBy: [...PACKING_ORDER] }));
 }
 
 /** Bumps the company's 'sscc' sequence by `count` and answers the last serial reserved. */

@@ -12,7 +12,8 @@ export type PassThroughQuery = { include?: any; select?: any };
  * src/graphql/shared/compiled-records.ts). Spread into a Prisma call by mistake, Prisma refuses its unknown key.
  */
 export class JsonAnswerQuery {
-  constructor(readonly writeJson: (db: TenantDb | TenantTx, id: number) => Promise<string>) {}
+  /** `writeArray` writes the JSON array of the records with these ids, in their order. */
+  constructor(readonly writeArray: (db: TenantDb | TenantTx, ids: readonly number[]) => Promise<string>) {}
 }
 
 /** The JSON text a change answered for a JsonAnswerQuery. */
@@ -30,6 +31,18 @@ export type AnswerQuery = PassThroughQuery | JsonAnswerQuery;
  * record, since only the caller that passed the JsonAnswerQuery ever receives it.
  */
 export async function readAnswer<T>(tx: TenantDb | TenantTx, id: number, query: AnswerQuery, read: (query: PassThroughQuery) => Promise<T>): Promise<T> {
-  if (query instanceof JsonAnswerQuery) return new WrittenJson(await query.writeJson(tx, id)) as unknown as T;
-  return read(query);
+  if (!(query instanceof JsonAnswerQuery)) return read(query);
+  const array = await query.writeArray(tx, [id]);
+  // The change answers a record it found: none here is its mistake, never an empty success.
+  if (array === '[]') throw new Error(`the answer's record ${id} is not there`);
+  return new WrittenJson(array.slice(1, -1)) as unknown as T;
+}
+
+/**
+ * The records a change answers as a list, in the order of `ids`, read as readAnswer reads one: `read` with the
+ * caller's Prisma query (it keeps that order itself), or the JSON array the caller writes.
+ */
+export async function readAnswers<T>(tx: TenantDb | TenantTx, ids: readonly number[], query: AnswerQuery, read: (query: PassThroughQuery) => Promise<T[]>): Promise<T[]> {
+  if (!(query instanceof JsonAnswerQuery)) return read(query);
+  return new WrittenJson(await query.writeArray(tx, ids)) as unknown as T[];
 }

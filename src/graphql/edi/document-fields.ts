@@ -4,7 +4,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { pageArgs, pageOf } from '../shared/page.js';
 import { filterArg, filterParams, withFilterParams } from '../shared/filters.js';
-import { compiledList, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
+import { compiledList, compiledListMutation, compiledMutation, compiledRecord } from '../shared/compiled-records.js';
 import { jsonSql } from '../shared/derived-json-types.js';
 import {
   acknowledgeEdiDocument,
@@ -92,10 +92,10 @@ builder.mutationFields((t) => ({
     type: ['EdiDocument'],
     description: 'One X12 interchange from a trading partner (850s, 997s). Answers the documents logged: the inbound ones, then the 855s and 997s written in reply.',
     args: { x12: t.arg.string({ required: true }) },
-    resolve: async (query, _root, args, ctx) => {
+    resolve: compiledListMutation('receiveEdiInterchange', 'EdiDocument', async (ctx, args, query) => {
       const result = await receiveInterchange(ctx.db, args.x12, ctx.outbound);
       return ediDocumentsInOrder(ctx.db, result.documentIds, query);
-    },
+    }),
   }),
   acknowledgeEdiDocument: t.prismaField({
     type: 'EdiDocument',

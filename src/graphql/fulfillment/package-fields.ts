@@ -1,7 +1,7 @@
 // Queries and mutations of shipment packages: argument plumbing only.
 import { builder } from '../builder.js';
 import { packages } from '../../domain/fulfillment/index.js';
-import { compiledArray } from '../shared/compiled-records.js';
+import { compiledArray, compiledListMutation } from '../shared/compiled-records.js';
 import { ShipmentPackagesInput } from './package-types.js';
 
 // A shipment's top-level packages (in packing order), written by one statement with their children and items;
@@ -26,6 +26,8 @@ builder.mutationFields((t) => ({
       shipmentId: t.arg.int({ required: true }),
       input: t.arg({ type: ShipmentPackagesInput, required: true }),
     },
-    resolve: (query, _root, args, ctx) => packages.createShipmentPackages(ctx.db, args.salesOrderId, args.shipmentId, args.input, query),
+    resolve: compiledListMutation('createShipmentPackages', 'ShipmentPackage', (ctx, args, query) =>
+      packages.createShipmentPackages(ctx.db, args.salesOrderId, args.shipmentId, args.input, query),
+    ),
   }),
 }));
