@@ -15,6 +15,7 @@ import { openTestDatabase } from '../support/test-database.js';
 import { statementCounter } from '../support/statement-log.js';
 import { RECORDS, copyable, once, listStatementChecks } from '../support/list-statement-counts.js';
 import { salesChannelFrom } from '../support/seed.js';
+import { partnerInterchange, purchaseOrder850 } from '../support/x12-partner.js';
 
 const counter = statementCounter();
 const { server, companies: { acme }, api, post } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
@@ -146,11 +147,7 @@ const cases: Array<[string, () => Promise<void>]> = [
       expect((await api('PATCH', '/company', { edi_sender_id: 'ACMEINV', edi_sender_qualifier: 'ZZ' })).status).toBe(200);
       const group = await post('/warehouse-groups', { name: 'Retail', warehouse_ids: [warehouse.id] });
       const edi = await post('/channels', { channelType: 'sales_channel', label: 'Retailer EDI', warehouseGroupId: group.id, ediEnabled: true, ediPartnerId: 'RETAILER', ediQualifier: '01' });
-      const isa = ['ISA', '00', ''.padEnd(10), '00', ''.padEnd(10), '01', 'RETAILER'.padEnd(15), 'ZZ', 'ACMEINV'.padEnd(15), '261122', '1200', 'U', '00401', '000000101', '0', 'P', '>'];
-      const segments = ['BEG*00*SA*PO-1001**20261120', 'N1*BY*Retailer Inc', 'N1*ST*Store 12', 'N3*100 Market St', 'N4*Denver*CO*80202*US', 'PO1*1*5*EA*9.5**VP*BOLT-0', 'CTT*1'];
-      const x12 = [isa.join('*'), 'GS*PO*RETAILER*ACMEINV*20261122*1200*101*X*004010', 'ST*850*0001', ...segments, `SE*${segments.length + 2}*0001`, 'GE*1*101', 'IEA*1*000000101']
-        .map((line) => `${line}~`)
-        .join('\n');
+      const x12 = partnerInterchange(101, 'PO', [purchaseOrder850('PO-1001', ['PO1*1*5*EA*9.5**VP*BOLT-0'])]);
       const res = await server.call('POST', '/external/api/v1/edi/inbound', { token: acme.token, company: acme.slug, rawBody: x12, headers: { 'content-type': 'application/edi-x12' } });
       expect(res.status, res.text).toBe(201);
       const documents = res.body.data as Array<{ id: number; channel_id: number }>;
