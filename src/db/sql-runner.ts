@@ -3,6 +3,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { preparedQuery } from './pglite-prepared.js';
+import { pgPreparedQuery } from './pg-prepared.js';
 
 export interface SqlRunner {
   /** Runs a script of one or more statements with no parameters. */
@@ -10,9 +11,9 @@ export interface SqlRunner {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /**
    * query() for a statement run on every request, whose plan may be kept: on embedded PGlite it is prepared
-   * once and executed with a generic plan (pglite-prepared.ts). On PostgreSQL, and inside a transaction, it is
-   * query(): the server plans in its own process, and named statements would be kept on every pooled
-   * connection with no bound on how many. Its parameters are text, numbers, booleans, null, or arrays of them.
+   * once and executed with a generic plan (pglite-prepared.ts); on PostgreSQL it is a named statement, prepared once
+   * per pooled connection and kept, a bounded number of them (pg-prepared.ts). Inside a transaction it is query().
+   * Its parameters are text, numbers, booleans, null, or arrays of them.
    */
   queryPrepared<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs `fn` with the runner bound to one connection inside BEGIN/COMMIT. */
@@ -44,18 +45,20 @@ function preparedQueryOf(db: PGlite) {
   return prepared;
 }
 
+const isPool = (pool: pg.Pool | pg.PoolClient): pool is pg.Pool => 'connect' in pool && typeof (pool as pg.Pool).totalCount === 'number';
+
 export function pgRunner(pool: pg.Pool | pg.PoolClient): SqlRunner {
   const query = async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[];
+  // A transaction's connection runs its statements unnamed: nothing is prepared there.
+  const queryPrepared = isPool(pool) ? pgPreparedQuery(pool) : query;
   return {
     async exec(sql) {
       await pool.query(sql);
     },
     query,
-    queryPrepared: query,
+    queryPrepared,
     async transaction(fn) {
-      if (!('connect' in pool) || typeof (pool as pg.Pool).totalCount !== 'number') {
-        throw new Error('nested transactions are not supported');
-      }
+      if (!isPool(pool)) throw new Error('nested transactions are not supported');
       const client = await (pool as pg.Pool).connect();
       // pg-pool stops listening for a client's errors while it is checked out: without this listener a
       // connection the server ends mid-transaction would crash the process. The next query fails instead,

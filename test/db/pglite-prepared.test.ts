@@ -1,8 +1,8 @@
 // Statements kept prepared on embedded PGlite (src/db/pglite-prepared.ts): they answer what query() answers for
 // every kind of value, including text meant to break out of its literal; each text is prepared once and runs on
 // its generic plan; the least recently used is deallocated; a failure leaves nothing behind; and statements asked
-// at once, while others are being deallocated, all answer. Run on PGlite itself whatever the test database is:
-// on PostgreSQL queryPrepared is query.
+// at once, while others are being deallocated, all answer. Run on PGlite itself whatever the test database is
+// (PostgreSQL's named statements: pg-prepared.test.ts).
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inMemoryCluster } from '../../src/db/pglite-template.js';
