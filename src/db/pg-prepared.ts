@@ -5,6 +5,7 @@
 // connection's life, so each connection keeps at most `capacity` of them here, the least recently used
 // deallocated first: GraphQL selections make a page's text vary without bound.
 import type pg from 'pg';
+import { withCheckedOut } from './pg-checkout.js';
 
 export type PreparedQuery = <T>(sql: string, params?: readonly unknown[]) => Promise<T[]>;
 
@@ -19,13 +20,7 @@ export function pgPreparedQuery(pool: pg.Pool, capacity = 64): PreparedQuery {
   const keptByClient = new WeakMap<pg.PoolClient, Map<string, string>>();
 
   return async <T>(sql: string, params: readonly unknown[] = []) => {
-    const client = await pool.connect();
-    // pg-pool stops listening for a client's errors while it is checked out (as in pgRunner's transaction): a
-    // connection lost meanwhile fails the statement and is discarded rather than returned to the pool.
-    let lost: Error | undefined;
-    const onError = (error: Error) => void (lost = error);
-    client.on('error', onError);
-    try {
+    return withCheckedOut(pool, async (client) => {
       let kept = keptByClient.get(client);
       if (!kept) keptByClient.set(client, (kept = new Map()));
       let name = kept.get(sql);
@@ -43,9 +38,6 @@ export function pgPreparedQuery(pool: pg.Pool, capacity = 64): PreparedQuery {
       kept.set(sql, name);
       const result = await client.query({ name, text: sql, values: params as unknown[] });
       return result.rows as T[];
-    } finally {
-      client.removeListener('error', onError);
-      client.release(lost);
-    }
+    });
   };
 }

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { preparedQuery } from './pglite-prepared.js';
 import { pgPreparedQuery } from './pg-prepared.js';
+import { withCheckedOut } from './pg-checkout.js';
 
 export interface SqlRunner {
   /** Runs a script of one or more statements with no parameters. */
@@ -59,25 +60,17 @@ export function pgRunner(pool: pg.Pool | pg.PoolClient): SqlRunner {
     queryPrepared,
     async transaction(fn) {
       if (!isPool(pool)) throw new Error('nested transactions are not supported');
-      const client = await (pool as pg.Pool).connect();
-      // pg-pool stops listening for a client's errors while it is checked out: without this listener a
-      // connection the server ends mid-transaction would crash the process. The next query fails instead,
-      // and the broken connection is discarded rather than returned to the pool.
-      let lost: Error | undefined;
-      const onError = (error: Error) => void (lost = error);
-      client.on('error', onError);
-      try {
-        await client.query('BEGIN');
-        const result = await fn(pgRunner(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.removeListener('error', onError);
-        client.release(lost);
-      }
+      return withCheckedOut(pool, async (client) => {
+        try {
+          await client.query('BEGIN');
+          const result = await fn(pgRunner(client));
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      });
     },
   };
 }

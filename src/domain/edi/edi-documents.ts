@@ -100,8 +100,8 @@ export async function getEdiDocument(db: TenantDb | TenantTx, id: number, query:
 /** The documents with these ids, in the order given (the answer of an interchange received, after its transactions). */
 export async function ediDocumentsInOrder(db: TenantDb, ids: number[], query: AnswerQuery = {}) {
   return readAnswers(db, ids, query, async (q) => {
-    const found = await db.ediDocument.findMany({ ...q, where: { id: { in: ids } } });
-    return ids.map((id) => found.find((document) => document.id === id)!);
+    const byIdFound = new Map((await db.ediDocument.findMany({ ...q, where: { id: { in: ids } } })).map((document) => [document.id, document]));
+    return ids.map((id) => byIdFound.get(id)!);
   });
 }
 
