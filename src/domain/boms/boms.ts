@@ -5,12 +5,13 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { describeProducts, findReachedProduct } from './bom-cycles.js';
 import { extraCostRows, type BomExtraCostInput, type BomExtraCostRow } from './bom-extra-costs.js';
 import { resolveBomItems, type BomItemInput, type BomItemRow } from './bom-items.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
+import { listPage } from '../shared/list-page.js';
 
 export const MAX_BOM_NAME = 255;
 
@@ -36,11 +37,7 @@ export async function listBoms(db: TenantDb, args: BomListArgs, query: BomQuery 
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
   const where: Prisma.BomWhereInput = args.q ? { name: { contains: args.q, mode: 'insensitive' } } : {};
-  const [items, total] = await rowsAndTotal(
-    db.bom.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.bom.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'bom', query, { where, orderBy, window });
 }
 
 export async function getBom(db: TenantDb | TenantTx, id: number, query: BomQuery = {}) {

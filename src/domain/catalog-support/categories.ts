@@ -6,9 +6,10 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
+import { listPage } from '../shared/list-page.js';
 
 export interface CategoryInput {
   name?: string | null;
@@ -38,11 +39,7 @@ export async function listCategories(db: TenantDb, args: CategoryListArgs, query
   if (args.kind === 'category') where.parentId = null;
   if (args.kind === 'subcategory') where.parentId = args.parentId ?? { not: null };
   if (args.q) where.name = { contains: args.q, mode: 'insensitive' };
-  const [items, total] = await rowsAndTotal(
-    db.productCategory.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.productCategory.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'productCategory', query, { where, orderBy, window });
 }
 
 export async function getCategory(db: TenantDb | TenantTx, id: number, query: CategoryQuery = {}) {

@@ -4,11 +4,12 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import type { NamedListArgs } from './distribution-templates.js';
 import { inUseByProducts } from './in-use.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
+import { listPage } from '../shared/list-page.js';
 
 export interface DistributionTemplateCategoryInput {
   name?: string | null;
@@ -27,11 +28,7 @@ export async function listDistributionTemplateCategories(
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
   const where: Prisma.DistributionTemplateCategoryWhereInput = args.q ? { name: { contains: args.q, mode: 'insensitive' } } : {};
-  const [items, total] = await rowsAndTotal(
-    db.distributionTemplateCategory.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.distributionTemplateCategory.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'distributionTemplateCategory', query, { where, orderBy, window });
 }
 
 export async function getDistributionTemplateCategory(

@@ -5,10 +5,11 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { inUseByProducts } from './in-use.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
+import { listPage } from '../shared/list-page.js';
 
 export interface DistributionTemplateInput {
   name?: string | null;
@@ -34,11 +35,7 @@ export async function listDistributionTemplates(
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
   const where: Prisma.DistributionTemplateWhereInput = args.q ? { name: { contains: args.q, mode: 'insensitive' } } : {};
-  const [items, total] = await rowsAndTotal(
-    db.distributionTemplate.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.distributionTemplate.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'distributionTemplate', query, { where, orderBy, window });
 }
 
 export async function getDistributionTemplate(db: TenantDb | TenantTx, id: number, query: DistributionTemplateQuery = {}) {

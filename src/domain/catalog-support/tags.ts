@@ -5,9 +5,10 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
+import { listPage } from '../shared/list-page.js';
 
 export interface TagInput {
   name?: string | null;
@@ -32,11 +33,7 @@ export async function listTags(db: TenantDb, args: TagListArgs, query: TagQuery 
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
   const where: Prisma.TagWhereInput = args.q ? { name: { contains: args.q, mode: 'insensitive' } } : {};
-  const [items, total] = await rowsAndTotal(
-    db.tag.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.tag.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'tag', query, { where, orderBy, window });
 }
 
 export async function getTag(db: TenantDb | TenantTx, id: number, query: TagQuery = {}) {

@@ -9,11 +9,12 @@ import { byId } from '../../db/tenant-client.js';
 import { requireFeature } from '../tenancy/index.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { comparisonFilter, escapeLike, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
+import { type Page } from '../shared/pagination.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { checkCostRule, type CheckedCostRule, type CostRuleInput } from './cost-rule-input.js';
 import { COST_RULE_STATUSES, DOCUMENT_TYPES } from './cost-rule-enums.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
+import { listPage } from '../shared/list-page.js';
 
 /** The filters of GET /cost-rules: `vendor_id=3`, `document_type=WORK_ORDER`, `status=ACTIVE`, `is_active=true`. */
 export const COST_RULE_FILTERS: FilterSpec<Prisma.CostRuleWhereInput> = {
@@ -33,11 +34,7 @@ export async function listCostRules(
   await requireFeature(db, 'cost_rules');
   const { window, orderBy, where: filters } = readListArgs(args, COST_RULE_FILTERS, SORTABLE);
   const where: Prisma.CostRuleWhereInput = { AND: [{ deletedAt: null }, filters] };
-  const [items, total] = await rowsAndTotal(
-    db.costRule.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.costRule.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'costRule', query, { where, orderBy, window });
 }
 
 export async function getCostRule(db: TenantDb, id: number, query: PassThroughQuery = {}) {

@@ -8,11 +8,12 @@ import { formatDateOnly, parseDateOnly, todayUtc } from '../shared/dates.js';
 import { ONE, parseDecimalText, type Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkDecimal } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { roundToCurrency } from '../shared/currency-codes.js';
 import { currentCompany } from '../tenancy/index.js';
+import { listPage } from '../shared/list-page.js';
 
 /** The rate column: NUMERIC(30, 15). */
 export const RATE_DECIMAL = { scale: 15, precision: 30, min: 0, minExclusive: true } as const;
@@ -61,11 +62,7 @@ export async function listExchangeRates(db: TenantDb, args: ExchangeRateListArgs
     });
     where.id = { in: inForce.map((rate) => rate.id) };
   }
-  const [items, total] = await rowsAndTotal(
-    db.exchangeRate.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.exchangeRate.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'exchangeRate', query, { where, orderBy, window });
 }
 
 export async function getExchangeRate(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

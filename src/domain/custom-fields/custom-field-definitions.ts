@@ -7,10 +7,11 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { CUSTOM_FIELD_ENTITY_TYPES, CUSTOM_FIELD_TYPES } from './custom-field-types.js';
+import { listPage } from '../shared/list-page.js';
 
 export interface CustomFieldDefinitionInput {
   entityType?: string | null;
@@ -45,11 +46,7 @@ export async function listCustomFieldDefinitions(
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
   const where: Prisma.CustomFieldDefinitionWhereInput = args.entityType ? { entityType: args.entityType } : {};
-  const [items, total] = await rowsAndTotal(
-    db.customFieldDefinition.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.customFieldDefinition.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'customFieldDefinition', query, { where, orderBy, window });
 }
 
 export async function getCustomFieldDefinition(db: TenantDb | TenantTx, id: number, query: CustomFieldDefinitionQuery = {}) {

@@ -7,12 +7,13 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 import { recordEvent, type EventType } from '../events/index.js';
 import { cycleCountEvent } from './cycle-count-events.js';
+import { listPage } from '../shared/list-page.js';
 
 export const SESSION_STATUSES = ['draft', 'in_progress', 'pending_review', 'posted', 'cancelled'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
@@ -125,8 +126,7 @@ export async function listCycleCountSessions(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, SESSION_FILTERS, SORTABLE);
-  const [items, total] = await rowsAndTotal(db.cycleCountSession.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }), db.cycleCountSession.count({ where }));
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'cycleCountSession', query, { where, orderBy, window });
 }
 
 const LINE_SORTABLE = { id: 'id', productId: 'productId', locationId: 'locationId', countedAt: 'countedAt' };
@@ -136,9 +136,8 @@ export async function listCycleCountLines(db: TenantDb, sessionId: number, args:
   await getCycleCountSession(db, sessionId);
   const errors = new FieldErrorCollector();
   const window = pageWindow(args, errors);
-  const orderBy = args.sort ? parseSort(args.sort, LINE_SORTABLE, 'id', errors) : [{ locationId: 'asc' as const }, { productId: 'asc' as const }, { lotNumber: 'asc' as const }];
+  const orderBy = args.sort ? parseSort(args.sort, LINE_SORTABLE, 'id', errors) : [{ locationId: 'asc' as const }, { productId: 'asc' as const }, { lotNumber: 'asc' as const }, { id: 'asc' as const }];
   errors.throwIfAny();
   const where = { sessionId };
-  const [items, total] = await rowsAndTotal(db.cycleCountLine.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }), db.cycleCountLine.count({ where }));
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'cycleCountLine', query, { where, orderBy, window });
 }

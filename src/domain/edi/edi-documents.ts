@@ -8,10 +8,10 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { comparisonFilter, dateTimeFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, rowsAndTotal } from '../shared/pagination.js';
 import { readAnswer, readAnswers, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { buildInterchange, FUNCTIONAL_CODES, type Segment } from './x12.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
+import { listPage } from '../shared/list-page.js';
 
 export const EDI_TYPES = ['850', '855', '856', '810', '997'] as const;
 export const EDI_STATUSES = ['pending', 'sent', 'accepted', 'rejected', 'failed'] as const;
@@ -87,8 +87,7 @@ const SORTABLE = { id: 'id', created_at: 'createdAt', acknowledged_at: 'acknowle
 /** Newest first unless `sort` says otherwise. */
 export async function listEdiDocuments(db: TenantDb, args: ListArgs, query: PassThroughQuery = {}) {
   const { window, orderBy, where } = readListArgs(args, EDI_DOCUMENT_FILTERS, SORTABLE, '-id');
-  const [items, total] = await rowsAndTotal(db.ediDocument.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }), db.ediDocument.count({ where }));
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'ediDocument', query, { where, orderBy, window });
 }
 
 export async function getEdiDocument(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

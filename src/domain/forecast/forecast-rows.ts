@@ -7,10 +7,11 @@ import { byId } from '../../db/tenant-client.js';
 import { NotFoundError } from '../shared/errors.js';
 import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
-import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
+import { type Page } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { requireFeature } from '../tenancy/index.js';
 import { FORECAST_FEATURE } from './forecast-refresh.js';
+import { listPage } from '../shared/list-page.js';
 
 type Where = Prisma.ForecastWarehouseRowWhereInput;
 const id = (column: 'warehouseId' | 'productId' | 'supplierId') => ({
@@ -63,11 +64,7 @@ export const forecastRowSkuSql = (row: string) =>
 export async function listForecastRows(db: TenantDb, args: ListArgs, query: PassThroughQuery = {}): Promise<Page<any>> {
   await requireFeature(db, FORECAST_FEATURE);
   const { window, orderBy, where } = readListArgs(args, FORECAST_FILTERS, SORTABLE);
-  const [items, total] = await rowsAndTotal(
-    db.forecastWarehouseRow.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.forecastWarehouseRow.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'forecastWarehouseRow', query, { where, orderBy, window });
 }
 
 export async function getForecastRow(db: TenantDb | TenantTx, rowId: number, query: PassThroughQuery = {}) {

@@ -10,9 +10,10 @@ import { byId } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
+import { type Page } from '../shared/pagination.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
+import { listPage } from '../shared/list-page.js';
 
 export const FULFILLMENT_ORDER_STATUSES = ['open', 'picking', 'picked', 'packed', 'shipped', 'cancelled'] as const;
 /** Fulfillment orders that still hold reservations. */
@@ -72,11 +73,7 @@ export async function listFulfillmentOrders(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, FULFILLMENT_ORDER_FILTERS, SORTABLE);
-  const [items, total] = await rowsAndTotal(
-    db.fulfillmentOrder.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.fulfillmentOrder.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'fulfillmentOrder', query, { where, orderBy, window });
 }
 
 export async function getFulfillmentOrder(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

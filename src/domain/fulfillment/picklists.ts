@@ -8,10 +8,11 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
+import { type Page } from '../shared/pagination.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { planItems } from './picklist-items.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
+import { listPage } from '../shared/list-page.js';
 
 export const PICKLIST_STATUSES = ['created', 'picking', 'picked', 'packed', 'deleted'] as const;
 /** Picklists that hold their fulfillment orders: another picklist may not take them. */
@@ -35,11 +36,7 @@ export async function listPicklists(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, PICKLIST_FILTERS, SORTABLE);
-  const [items, total] = await rowsAndTotal(
-    db.picklist.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.picklist.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'picklist', query, { where, orderBy, window });
 }
 
 export async function getPicklist(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

@@ -11,10 +11,11 @@ import { checkDateOnly, checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { comparisonFilter, dateTimeFilter, type FilterSpec } from '../shared/filters/index.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
-import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
+import { type Page } from '../shared/pagination.js';
 import { kitComponents, claimOrder } from '../sales/index.js';
 import { recordEvent } from '../events/index.js';
 import { shipmentEvent } from './shipment-events.js';
+import { listPage } from '../shared/list-page.js';
 
 export const SHIPMENT_STATUSES = ['draft', 'shipped', 'void'] as const;
 /** Shipments that count against what an order line may still ship. */
@@ -68,11 +69,7 @@ const SORTABLE = { id: 'id', status: 'status', ship_date: 'shipDate', shipped_at
 
 export async function listShipments(db: TenantDb, args: ListArgs, query: PassThroughQuery = {}): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, SHIPMENT_FILTERS, SORTABLE);
-  const [items, total] = await rowsAndTotal(
-    db.shipment.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.shipment.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'shipment', query, { where, orderBy, window });
 }
 
 export async function listOrderShipments(db: TenantDb, salesOrderId: number, query: PassThroughQuery = {}) {

@@ -12,6 +12,7 @@ import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '..
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { IMPORT_TYPES, importTypeKeys } from './import-types.js';
 import type { UploadedFile } from './uploaded-file.js';
+import { listPage } from '../shared/list-page.js';
 
 export const IMPORT_JOB = 'import';
 /** The file is stored in pieces of this size (a bytea row each). */
@@ -132,11 +133,7 @@ export async function listImports(db: TenantDb, args: ListArgs & { type?: string
     if (!IMPORT_TYPES.has(args.type)) throw new ValidationError({ type: [`The type must be one of ${importTypeKeys().join(', ')}.`] });
     where.AND.push({ type: args.type });
   }
-  const [items, total] = await rowsAndTotal(
-    db.import.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.import.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'import', query, { where, orderBy, window });
 }
 
 export async function getImport(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

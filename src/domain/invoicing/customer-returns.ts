@@ -12,11 +12,12 @@ import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
 import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
-import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
+import { type Page } from '../shared/pagination.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { nextDocumentNumber } from '../purchasing/index.js';
 import { lockSalesOrder } from './invoices.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
+import { listPage } from '../shared/list-page.js';
 
 export const CUSTOMER_RETURN_STATUSES = ['draft', 'received', 'credited'] as const;
 export const RETURN_DISPOSITIONS = ['restock', 'scrap'] as const;
@@ -49,11 +50,7 @@ export async function listCustomerReturns(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, CUSTOMER_RETURN_FILTERS, SORTABLE);
-  const [items, total] = await rowsAndTotal(
-    db.customerReturn.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.customerReturn.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'customerReturn', query, { where, orderBy, window });
 }
 
 export async function getCustomerReturn(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

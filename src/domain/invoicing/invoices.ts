@@ -13,7 +13,7 @@ import { todayUtc } from '../shared/dates.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
+import { type Page } from '../shared/pagination.js';
 import type { OutboundPolicy } from '../../outbound/http-request.js';
 import { deliverAfterCommit, writeInvoiceDocument } from '../edi/index.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
@@ -21,6 +21,7 @@ import { nextDocumentNumber } from '../purchasing/index.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 import { recordEvent } from '../events/index.js';
 import { addDays } from '../shared/dates.js';
+import { listPage } from '../shared/list-page.js';
 
 export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
@@ -52,11 +53,7 @@ export async function listInvoices(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, INVOICE_FILTERS, SORTABLE);
-  const [items, total] = await rowsAndTotal(
-    db.invoice.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.invoice.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'invoice', query, { where, orderBy, window });
 }
 
 export async function getInvoice(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

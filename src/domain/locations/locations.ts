@@ -5,9 +5,10 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { checkMaxLength } from '../shared/field-checks.js';
+import { listPage } from '../shared/list-page.js';
 
 export const LOCATION_STRING_FIELDS = [
   'name',
@@ -50,11 +51,7 @@ export async function listLocations(db: TenantDb, args: LocationListArgs, query:
   if (args.kind === 'warehouse') where.parentId = null;
   if (args.kind === 'location') where.parentId = args.parentId ?? { not: null };
   if (args.q) where.name = { contains: args.q, mode: 'insensitive' };
-  const [items, total] = await rowsAndTotal(
-    db.location.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.location.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'location', query, { where, orderBy, window });
 }
 
 export async function getLocation(db: TenantDb | TenantTx, id: number, query: LocationQuery = {}) {

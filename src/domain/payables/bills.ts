@@ -14,12 +14,13 @@ import { ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
+import { type Page } from '../shared/pagination.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { currentCompany } from '../tenancy/index.js';
 import { BILL_STATUSES } from './bill-balance.js';
 import { matchBillLines, prepareBillLines, type BillLineInput, type BillLineRow, type LineMatch, type MatchStatus } from './bill-lines.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
+import { listPage } from '../shared/list-page.js';
 
 export interface BillInput {
   supplierId?: number | null;
@@ -67,11 +68,7 @@ export async function listBills(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, BILL_FILTERS, SORTABLE);
-  const [items, total] = await rowsAndTotal(
-    db.bill.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.bill.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'bill', query, { where, orderBy, window });
 }
 
 export async function getBill(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

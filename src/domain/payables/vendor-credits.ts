@@ -9,13 +9,14 @@ import { checkMoney, rateToBase } from '../currencies/index.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkMaxLength } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/index.js';
 import { settleBill } from './bill-balance.js';
 import { checkBillApplication, type BillApplicationInput } from './bill-applications.js';
 import { remainingAmount } from './remaining-amount.js';
+import { listPage } from '../shared/list-page.js';
 
 export { remainingAmount, remainingAmountSql } from './remaining-amount.js';
 
@@ -49,11 +50,7 @@ export async function listVendorCredits(db: TenantDb, args: VendorCreditListArgs
     ...(args.currency ? { currency: args.currency } : {}),
     ...(args.open == null ? {} : { amountApplied: args.open ? { lt: amount } : { gte: amount } }),
   };
-  const [items, total] = await rowsAndTotal(
-    db.vendorCredit.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.vendorCredit.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'vendorCredit', query, { where, orderBy, window });
 }
 
 export async function getVendorCredit(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

@@ -9,11 +9,12 @@ import { roundToCurrency } from '../shared/currency-codes.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/index.js';
 import { nextDocumentNumber } from '../purchasing/index.js';
+import { listPage } from '../shared/list-page.js';
 
 export const VENDOR_RETURN_STATUSES = ['draft', 'shipped', 'credited'] as const;
 export type VendorReturnStatus = (typeof VENDOR_RETURN_STATUSES)[number];
@@ -59,11 +60,7 @@ export async function listVendorReturns(db: TenantDb, args: VendorReturnListArgs
     ...(args.status ? { status: args.status } : {}),
     ...(args.supplierId != null ? { supplierId: args.supplierId } : {}),
   };
-  const [items, total] = await rowsAndTotal(
-    db.vendorReturn.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.vendorReturn.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'vendorReturn', query, { where, orderBy, window });
 }
 
 export async function getVendorReturn(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

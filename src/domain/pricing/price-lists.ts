@@ -11,9 +11,10 @@ import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDecimal, checkMaxLength, checkRequiredText, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { dateTimeFilter, escapeLike, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
+import { type Page } from '../shared/pagination.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
+import { listPage } from '../shared/list-page.js';
 
 export interface PriceListEntryInput {
   productId?: number | null;
@@ -45,11 +46,7 @@ export async function listPriceLists(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, PRICE_LIST_FILTERS, SORTABLE);
-  const [items, total] = await rowsAndTotal(
-    db.priceList.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.priceList.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'priceList', query, { where, orderBy, window });
 }
 
 export async function getPriceList(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

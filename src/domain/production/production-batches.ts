@@ -10,10 +10,11 @@ import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
+import { type Page } from '../shared/pagination.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { assignWorkOrders, checkWorkOrderIds, runTotalOf } from './batch-work-orders.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
+import { listPage } from '../shared/list-page.js';
 
 export interface ProductionBatchInput {
   name?: string | null;
@@ -35,11 +36,7 @@ export async function listProductionBatches(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, PRODUCTION_BATCH_FILTERS, SORTABLE);
-  const [items, total] = await rowsAndTotal(
-    db.productionBatch.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.productionBatch.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'productionBatch', query, { where, orderBy, window });
 }
 
 export async function getProductionBatch(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

@@ -8,11 +8,12 @@ import { Decimal, ZERO } from '../shared/decimal.js';
 import { sqlTextList } from '../shared/json-sql.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/index.js';
 import { checkMoney } from '../currencies/index.js';
+import { listPage } from '../shared/list-page.js';
 
 export const DEAL_STAGES = ['open', 'won', 'lost'] as const;
 
@@ -46,11 +47,7 @@ export async function listDeals(db: TenantDb, args: DealListArgs, query: PassThr
     ...(args.supplierId != null ? { supplierId: args.supplierId } : {}),
     ...(args.q ? { name: { contains: args.q, mode: 'insensitive' } } : {}),
   };
-  const [items, total] = await rowsAndTotal(
-    db.deal.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.deal.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'deal', query, { where, orderBy, window });
 }
 
 export async function getDeal(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

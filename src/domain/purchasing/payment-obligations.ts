@@ -12,10 +12,11 @@ import { todayUtc } from '../shared/dates.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDateOnly } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import type { PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { addDays } from '../shared/dates.js';
+import { listPage } from '../shared/list-page.js';
 
 export const OBLIGATION_STATUSES = ['open', 'partially_paid', 'paid', 'cancelled'] as const;
 
@@ -112,9 +113,5 @@ export async function listPaymentObligations(db: TenantDb, args: ObligationListA
     ...(args.status ? { status: args.status } : {}),
     ...(due ? { dueDate: { lte: due } } : {}),
   };
-  const [items, total] = await rowsAndTotal(
-    db.paymentObligation.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.paymentObligation.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'paymentObligation', query, { where, orderBy, window });
 }

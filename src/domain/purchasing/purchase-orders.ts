@@ -12,7 +12,7 @@ import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/e
 import { checkCurrencyCode, checkDateOnly, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { effectiveRate } from '../currencies/index.js';
 import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
+import { type Page } from '../shared/pagination.js';
 import { nextDocumentNumber } from './document-numbers.js';
 import {
   orderExchangeRate,
@@ -27,6 +27,7 @@ import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/p
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 import { changedFields, recordEvent } from '../events/index.js';
 import { purchaseOrderEvent } from './purchase-order-events.js';
+import { listPage } from '../shared/list-page.js';
 
 export const PURCHASE_ORDER_STATUSES = ['draft', 'submitted', 'partially_received', 'received', 'closed', 'cancelled'] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
@@ -77,11 +78,7 @@ export async function listPurchaseOrders(
   query: PurchaseOrderQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, PURCHASE_ORDER_FILTERS, SORTABLE);
-  const [items, total] = await rowsAndTotal(
-    db.purchaseOrder.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.purchaseOrder.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'purchaseOrder', query, { where, orderBy, window });
 }
 
 export async function getPurchaseOrder(db: TenantDb | TenantTx, id: number, query: PurchaseOrderQuery = {}) {

@@ -18,7 +18,7 @@ import { formatDateOnly, parseDateOnly, todayUtc } from '../shared/dates.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkDecimal, checkMaxLength, checkRequiredText, LEDGER_DECIMAL } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { currentCompany } from '../tenancy/index.js';
@@ -26,6 +26,7 @@ import { nextDocumentNumber } from './document-numbers.js';
 import { recordEvent } from '../events/index.js';
 import { purchaseOrderEvent } from './purchase-order-events.js';
 import { checkSharesFit, LANDED_COST_ALLOCATIONS, RECEIPT_LINES_FOR_SPREAD, revalueReceiptLines, spreadShares, type LandedCostAllocation } from './landed-cost-spread.js';
+import { listPage } from '../shared/list-page.js';
 
 
 export const PURCHASE_RECEIPT = 'PURCHASE_RECEIPT';
@@ -360,11 +361,7 @@ export async function listReceivingReports(db: TenantDb, args: ReceivingReportLi
     ...(args.supplierId != null ? { purchaseOrder: { supplierId: args.supplierId } } : {}),
     ...(day ? { receivedAt: { gte: day, lt: new Date(day.getTime() + 86_400_000) } } : {}),
   };
-  const [items, total] = await rowsAndTotal(
-    db.receivingReport.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.receivingReport.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'receivingReport', query, { where, orderBy, window });
 }
 
 export async function getReceivingReport(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

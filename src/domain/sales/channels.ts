@@ -7,12 +7,13 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { channelData, checkChannelInput, CHANNEL_TYPES, type ChannelInput } from './channel-input.js';
 import { unlockedChannel } from './channel-lock.js';
 import { checkChannelEdi } from '../edi/index.js';
+import { listPage } from '../shared/list-page.js';
 
 export type { ChannelInput } from './channel-input.js';
 
@@ -64,11 +65,7 @@ export async function listChannels(db: TenantDb, args: ChannelListArgs, query: P
     ...(args.channelType != null ? { channelType: args.channelType } : {}),
     ...(args.enabled != null ? { enabled: args.enabled } : {}),
   };
-  const [items, total] = await rowsAndTotal(
-    db.salesChannel.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.salesChannel.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'salesChannel', query, { where, orderBy, window });
 }
 
 export async function getChannel(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

@@ -7,9 +7,10 @@ import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
+import { type Page } from '../shared/pagination.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
+import { listPage } from '../shared/list-page.js';
 
 export interface ContactInput {
   /** The customer company (CustomerCompany) the person works at. */
@@ -52,11 +53,7 @@ export async function listContacts(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, CONTACT_FILTERS, SORTABLE);
-  const [items, total] = await rowsAndTotal(
-    db.contact.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.contact.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'contact', query, { where, orderBy, window });
 }
 
 export async function getContact(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

@@ -9,10 +9,11 @@ import { checkCustomFields } from '../custom-fields/index.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
+import { type Page } from '../shared/pagination.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { checkAddress, type AddressInput } from './address.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
+import { listPage } from '../shared/list-page.js';
 
 export interface CustomerCompanyInput {
   name?: string | null;
@@ -53,11 +54,7 @@ export async function listCustomerCompanies(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, CUSTOMER_COMPANY_FILTERS, SORTABLE);
-  const [items, total] = await rowsAndTotal(
-    db.customerCompany.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.customerCompany.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'customerCompany', query, { where, orderBy, window });
 }
 
 export async function getCustomerCompany(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

@@ -9,12 +9,13 @@ import { ACTIVE } from '../products/index.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkRequiredText, checkMaxLength } from '../shared/field-checks.js';
 import { comparisonFilter, dateTimeFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
+import { type Page } from '../shared/pagination.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import type { AddressInput } from './address.js';
 import { unlockedChannel } from './channel-lock.js';
 import { channelIntegration, postIntake, readIntake, type PurgatoryReason } from './order-intake.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
+import { listPage } from '../shared/list-page.js';
 
 export const PURGATORY_STATUSES = ['pending', 'resolved', 'discarded'] as const;
 export const REASON_CODES = ['unknown_sku', 'inactive_product', 'missing_address', 'invalid_address', 'duplicate_conflict'] as const;
@@ -35,11 +36,7 @@ export async function listPurgatory(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, PURGATORY_FILTERS, SORTABLE);
-  const [items, total] = await rowsAndTotal(
-    db.purgatoryEntry.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.purgatoryEntry.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'purgatoryEntry', query, { where, orderBy, window });
 }
 
 export async function getPurgatoryEntry(db: TenantDb, id: number, query: PassThroughQuery = {}) {

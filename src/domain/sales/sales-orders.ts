@@ -11,7 +11,7 @@ import { nextDocumentNumber } from '../purchasing/index.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDateOnly, checkMaxLength } from '../shared/field-checks.js';
 import { comparisonFilter, dateTimeFilter, stringFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
+import { type Page } from '../shared/pagination.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { currentCompany } from '../tenancy/index.js';
 import { checkAddress, type AddressInput } from './address.js';
@@ -20,6 +20,7 @@ import { prepareSalesLines, salesTotals, type SalesLineRow, type SalesOrderLineI
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 import { changedFields, recordEvent } from '../events/index.js';
 import { salesOrderEvent } from './sales-order-events.js';
+import { listPage } from '../shared/list-page.js';
 
 export const SALES_ORDER_STATUSES = ['draft', 'confirmed', 'partially_shipped', 'shipped', 'closed', 'cancelled'] as const;
 
@@ -57,11 +58,7 @@ export async function listSalesOrders(
   query: PassThroughQuery = {},
 ): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, SALES_ORDER_FILTERS, SORTABLE);
-  const [items, total] = await rowsAndTotal(
-    db.salesOrder.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.salesOrder.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'salesOrder', query, { where, orderBy, window });
 }
 
 export async function getSalesOrder(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

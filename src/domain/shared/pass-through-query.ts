@@ -2,6 +2,7 @@
 // what the selection needs. Domain code only passes it on, so it is typed loosely: with the schema this
 // size TypeScript gives up ("excessive stack depth") comparing the default client's select types with the
 // tenant client's.
+import type { SqlRunner } from '../../db/sql-runner.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 
 export type PassThroughQuery = { include?: any; select?: any };
@@ -45,4 +46,22 @@ export async function readAnswer<T>(tx: TenantDb | TenantTx, id: number, query: 
 export async function readAnswers<T>(tx: TenantDb | TenantTx, ids: readonly number[], query: AnswerQuery, read: (query: PassThroughQuery) => Promise<T[]>): Promise<T[]> {
   if (!(query instanceof JsonAnswerQuery)) return read(query);
   return new WrittenJson(await query.writeArray(tx, ids)) as unknown as T[];
+}
+
+const IDS_RUNNER = Symbol('the runner of an ids-only read');
+
+/**
+ * The query that makes a domain list read its records' ids alone (`{ select: { id: true } }`), carrying the runner
+ * a page may read them with in one prepared statement (listPage in list-page.ts). The runner is a property that
+ * spreading leaves behind, so the query spread into a Prisma call is the plain select.
+ */
+export function idsOnlyQuery(sql: Pick<SqlRunner, 'queryPrepared'>): PassThroughQuery {
+  const query = { select: { id: true } };
+  Object.defineProperty(query, IDS_RUNNER, { value: sql, enumerable: false });
+  return query;
+}
+
+/** The runner an idsOnlyQuery carries, or null for any other query. */
+export function idsQueryRunner(query: PassThroughQuery): Pick<SqlRunner, 'queryPrepared'> | null {
+  return (query as { [IDS_RUNNER]?: Pick<SqlRunner, 'queryPrepared'> })[IDS_RUNNER] ?? null;
 }

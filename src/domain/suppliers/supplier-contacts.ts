@@ -8,10 +8,11 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
 import { checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { getSupplier } from './suppliers.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
+import { listPage } from '../shared/list-page.js';
 
 export interface SupplierContactInput {
   name?: string | null;
@@ -41,11 +42,7 @@ export async function listSupplierContacts(
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
   await getSupplier(db, supplierId, { select: { id: true } });
   const where = { supplierId };
-  const [items, total] = await rowsAndTotal(
-    db.contact.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.contact.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'contact', query, { where, orderBy, window });
 }
 
 export async function getSupplierContact(

@@ -8,9 +8,10 @@ import { byId } from '../../db/tenant-client.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDecimal, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
+import { listPage } from '../shared/list-page.js';
 
 export interface SupplierSkuInput {
   supplierId?: number | null;
@@ -47,11 +48,7 @@ export async function listSupplierSkus(db: TenantDb, args: SupplierSkuListArgs, 
   const where: Prisma.SupplierSkuWhereInput = {};
   if (args.supplierId !== undefined && args.supplierId !== null) where.supplierId = args.supplierId;
   if (args.productId !== undefined && args.productId !== null) where.productId = args.productId;
-  const [items, total] = await rowsAndTotal(
-    db.supplierSku.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.supplierSku.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'supplierSku', query, { where, orderBy, window });
 }
 
 export async function getSupplierSku(db: TenantDb | TenantTx, id: number, query: SupplierSkuQuery = {}) {

@@ -6,9 +6,10 @@ import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkCurrencyCode, checkDecimal, checkEmail, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
 import type { Decimal } from '../shared/decimal.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
+import { listPage } from '../shared/list-page.js';
 
 export interface SupplierInput {
   name?: string | null;
@@ -52,11 +53,7 @@ export async function listSuppliers(db: TenantDb, args: SupplierListArgs, query:
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
   const where: Prisma.SupplierWhereInput = args.q ? { name: { contains: args.q, mode: 'insensitive' } } : {};
-  const [items, total] = await rowsAndTotal(
-    db.supplier.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.supplier.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'supplier', query, { where, orderBy, window });
 }
 
 export async function getSupplier(db: TenantDb | TenantTx, id: number, query: SupplierQuery = {}) {

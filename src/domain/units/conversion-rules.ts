@@ -7,12 +7,13 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { lockUnitClasses } from './class-lock.js';
 import { checkGivenFactor } from './factors.js';
 import { describeUsage, measuresQuantities, unitUsage } from './usage.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
+import { listPage } from '../shared/list-page.js';
 
 export type ConversionRuleType = 'SYSTEM' | 'PRODUCT';
 
@@ -49,11 +50,7 @@ export async function listConversionRules(db: TenantDb, args: ConversionRuleList
   if (args.productId !== undefined && args.productId !== null) where.productId = args.productId;
   if (args.unitClassId !== undefined && args.unitClassId !== null) where.convertedUnitOfMeasure = { unitClassId: args.unitClassId };
   if (args.type) where.type = args.type;
-  const [items, total] = await rowsAndTotal(
-    db.unitConversionRule.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.unitConversionRule.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'unitConversionRule', query, { where, orderBy, window });
 }
 
 export async function getConversionRule(db: TenantDb | TenantTx, id: number, query: ConversionRuleQuery = {}) {

@@ -5,11 +5,12 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { lockUnitClasses } from './class-lock.js';
 import { makeBaseUnit } from './rebase.js';
 import { checkName } from './names.js';
+import { listPage } from '../shared/list-page.js';
 
 export interface UnitClassInput {
   name?: string | null;
@@ -40,11 +41,7 @@ export async function listUnitClasses(db: TenantDb, args: UnitClassListArgs, que
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
   const where: Prisma.UnitClassWhereInput = args.q ? { name: { contains: args.q, mode: 'insensitive' } } : {};
-  const [items, total] = await rowsAndTotal(
-    db.unitClass.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.unitClass.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'unitClass', query, { where, orderBy, window });
 }
 
 export async function getUnitClass(db: TenantDb | TenantTx, id: number, query: UnitClassQuery = {}) {

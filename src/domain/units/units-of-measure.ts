@@ -6,7 +6,7 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import type { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { lockUnitClasses } from './class-lock.js';
 import { checkGivenFactor } from './factors.js';
@@ -14,6 +14,7 @@ import { checkName } from './names.js';
 import { makeBaseUnit } from './rebase.js';
 import { describeUsage, isInUse, unitUsage } from './usage.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
+import { listPage } from '../shared/list-page.js';
 
 export interface UnitOfMeasureInput {
   unitClassId?: number | null;
@@ -42,11 +43,7 @@ export async function listUnitsOfMeasure(db: TenantDb, args: UnitOfMeasureListAr
   const where: Prisma.UnitOfMeasureWhereInput = {};
   if (args.unitClassId !== undefined && args.unitClassId !== null) where.unitClassId = args.unitClassId;
   if (args.q) where.name = { contains: args.q, mode: 'insensitive' };
-  const [items, total] = await rowsAndTotal(
-    db.unitOfMeasure.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.unitOfMeasure.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'unitOfMeasure', query, { where, orderBy, window });
 }
 
 export async function getUnitOfMeasure(db: TenantDb | TenantTx, id: number, query: UnitOfMeasureQuery = {}) {

@@ -12,12 +12,13 @@ import { Decimal } from '../shared/decimal.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDateOnly, checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { comparisonFilter, type FilterSpec } from '../shared/filters/index.js';
-import { pageMeta, type Page, rowsAndTotal } from '../shared/pagination.js';
+import { type Page } from '../shared/pagination.js';
 import { type PassThroughQuery, readAnswer, type AnswerQuery } from '../shared/pass-through-query.js';
 import { workOrderResolution } from './work-order-costing.js';
 import { readListArgs, type ListArgs } from '../shared/list-args.js';
 import { changedFields, recordEvent } from '../events/index.js';
 import { workOrderEvent } from './work-order-events.js';
+import { listPage } from '../shared/list-page.js';
 
 export const WORK_ORDER_STATUSES = ['draft', 'released', 'in_progress', 'completed', 'cancelled'] as const;
 export const COMPLETION_TRIGGERS = ['manual', 'finish_step'] as const;
@@ -66,8 +67,7 @@ const SORTABLE = { id: 'id', work_order_number: 'workOrderNumber', expected_comp
 
 export async function listWorkOrders(db: TenantDb, args: ListArgs, query: PassThroughQuery = {}): Promise<Page<any>> {
   const { window, orderBy, where } = readListArgs(args, WORK_ORDER_FILTERS, SORTABLE);
-  const [items, total] = await rowsAndTotal(db.workOrder.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }), db.workOrder.count({ where }));
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'workOrder', query, { where, orderBy, window });
 }
 
 export async function getWorkOrder(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

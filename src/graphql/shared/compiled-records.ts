@@ -12,7 +12,7 @@ import { getNamedType, isObjectType, type FieldNode, type GraphQLObjectType } fr
 import type { RequestContext } from '../context.js';
 import type { Page, PageMeta } from '../../domain/shared/pagination.js';
 import { recordsJson, recordsJsonInTransaction } from '../../domain/shared/records-json.js';
-import { JsonAnswerQuery, WrittenJson, type AnswerQuery, type PassThroughQuery } from '../../domain/shared/pass-through-query.js';
+import { idsOnlyQuery, JsonAnswerQuery, WrittenJson, type AnswerQuery, type PassThroughQuery } from '../../domain/shared/pass-through-query.js';
 import type { JsonSelection } from '../../domain/shared/selection-json-sql.js';
 import { answerJson, registerCompiledMutationField, registerCompiledRootField, subFields, type AnswerOptions, type PlanScope } from './compiled-execution.js';
 import { derivedJsonTypes } from './derived-json-types.js';
@@ -112,7 +112,7 @@ const recordsOf = (scope: PlanScope, ctx: RequestContext, typeName: string, tabl
 export function compiledList(
   fieldName: string,
   typeName: string,
-  list: (ctx: RequestContext, args: Record<string, any>, query: typeof IDS_ONLY) => Promise<Page<IdRow>>,
+  list: (ctx: RequestContext, args: Record<string, any>, query: PassThroughQuery) => Promise<Page<IdRow>>,
 ): void {
   COMPILED_ROOT_TYPES.set(fieldName, typeName);
   registerCompiledRootField(fieldName, (scope, fieldNodes, args) => {
@@ -121,7 +121,8 @@ export function compiledList(
     const plan = table && isObjectType(pageType) ? planPage(scope, pageType, fieldNodes, (nodes) => selectionOf(scope, typeName, nodes)) : null;
     if (!table || !plan) return null;
     return async (ctx, options) => {
-      const page = await list(ctx, args, IDS_ONLY);
+      // Ids only, with the runner that lets the domain's list read them and their total in one statement.
+      const page = await list(ctx, args, idsOnlyQuery(ctx.sql));
       return plan.answer(page.meta, await recordsOf(scope, ctx, typeName, table, page.items.map((row) => row.id), plan.selections), options);
     };
   });

@@ -5,8 +5,9 @@ import type { TenantDb } from '../../../db/tenant-client.js';
 import { FieldErrorCollector } from '../../shared/errors.js';
 import { namedBySku } from '../../products/index.js';
 import type { PassThroughQuery } from '../../shared/pass-through-query.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../../shared/pagination.js';
 import { parseSort } from '../../shared/sorting.js';
+import { listPage } from '../../shared/list-page.js';
 
 export interface MovementQueryArgs extends PageArgs {
   /** id, occurred_at or quantity, `-` for descending; default -id, newest first. */
@@ -44,9 +45,5 @@ export async function listMovements(db: TenantDb, args: MovementQueryArgs, query
       ? { occurredAt: { ...(args.occurredFrom ? { gte: args.occurredFrom } : {}), ...(args.occurredTo ? { lt: args.occurredTo } : {}) } }
       : {}),
   };
-  const [items, total] = await rowsAndTotal(
-    db.stockMovement.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.stockMovement.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'stockMovement', query, { where, orderBy, window });
 }

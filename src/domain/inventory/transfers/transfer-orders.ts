@@ -7,9 +7,10 @@ import { byId } from '../../../db/tenant-client.js';
 import { toDecimal, type DecimalInput } from '../../shared/decimal.js';
 import { checkDecimal, LEDGER_DECIMAL } from '../../shared/field-checks.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../../shared/errors.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../../shared/pagination.js';
 import { parseSort } from '../../shared/sorting.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../../shared/pass-through-query.js';
+import { listPage } from '../../shared/list-page.js';
 // What a line shows beyond its columns (in transit, its lots, its carried cost), part of the document's namespace.
 export * from './transfer-lines.js';
 
@@ -53,11 +54,7 @@ export async function listTransferOrders(db: TenantDb, args: TransferListArgs, q
   if (args.status) where.status = args.status;
   if (args.sourceLocationId != null) where.sourceLocationId = args.sourceLocationId;
   if (args.destinationLocationId != null) where.destinationLocationId = args.destinationLocationId;
-  const [items, total] = await rowsAndTotal(
-    db.transferOrder.findMany({ ...query, where, orderBy, skip: window.skip, take: window.take }),
-    db.transferOrder.count({ where }),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'transferOrder', query, { where, orderBy, window });
 }
 
 export async function getTransferOrder(db: TenantDb | TenantTx, id: number, query: TransferQuery = {}) {
