@@ -7,11 +7,12 @@ import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 import { byId } from '../../db/tenant-client.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkDateOnly, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { parseSort } from '../shared/sorting.js';
 import { recordEvents } from '../events/index.js';
 import { cycleCountEvent } from './cycle-count-events.js';
+import { listPage } from '../shared/list-page.js';
 
 export interface CycleCountBatchInput {
   name?: string | null;
@@ -103,8 +104,7 @@ export async function listCycleCountBatches(db: TenantDb, args: PageArgs & { sor
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
   errors.throwIfAny();
-  const [items, total] = await rowsAndTotal(db.cycleCountBatch.findMany({ ...query, orderBy, skip: window.skip, take: window.take }), db.cycleCountBatch.count());
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'cycleCountBatch', query, { orderBy, window });
 }
 
 export async function getCycleCountBatch(db: TenantDb | TenantTx, id: number, query: PassThroughQuery = {}) {

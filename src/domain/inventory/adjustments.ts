@@ -8,7 +8,7 @@ import { byId, companyIdOf } from '../../db/tenant-client.js';
 import { Decimal, ZERO } from '../shared/decimal.js';
 import { checkDecimal, checkMaxLength, LEDGER_DECIMAL } from '../shared/field-checks.js';
 import { FieldErrorCollector, NotFoundError } from '../shared/errors.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { postStockMovements, type PostingContext } from './ledger/post-movements.js';
 import { reserveIds } from '../../db/reserve-ids.js';
@@ -16,6 +16,7 @@ import { balanceKeyText, lockBalanceRows } from './ledger/balances.js';
 import { parseDateOnly } from '../shared/dates.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
 import { ADJUSTMENT_SOURCE } from './adjustment-source.js';
+import { listPage } from '../shared/list-page.js';
 
 export interface AdjustmentLineInput {
   productId: number;
@@ -48,11 +49,7 @@ export async function listAdjustments(db: TenantDb, args: PageArgs & { sort?: st
   const errors = new FieldErrorCollector();
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const [items, total] = await rowsAndTotal(
-    db.inventoryAdjustment.findMany({ ...query, orderBy, skip: window.skip, take: window.take }),
-    db.inventoryAdjustment.count(),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'inventoryAdjustment', query, { orderBy, window });
 }
 
 export async function getAdjustment(db: TenantDb, id: number, query: AdjustmentQuery = {}) {

@@ -7,9 +7,10 @@ import { byId } from '../../db/tenant-client.js';
 import { LOT_DEDUCTION_STRATEGIES } from '../products/index.js';
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../shared/errors.js';
 import { checkHttpUrl, checkMaxLength, checkRequiredText } from '../shared/field-checks.js';
-import { pageMeta, pageWindow, type Page, type PageArgs, rowsAndTotal } from '../shared/pagination.js';
+import { pageWindow, type Page, type PageArgs } from '../shared/pagination.js';
 import { parseSort } from '../shared/sorting.js';
 import { readAnswer, type AnswerQuery, type PassThroughQuery } from '../shared/pass-through-query.js';
+import { listPage } from '../shared/list-page.js';
 
 export interface WarehouseGroupInput {
   name?: string | null;
@@ -34,11 +35,7 @@ export async function listWarehouseGroups(
   const errors = new FieldErrorCollector();
   const window = pageWindow(args, errors);
   const orderBy = parseSort(args.sort, SORTABLE, 'id', errors);
-  const [items, total] = await rowsAndTotal(
-    db.warehouseGroup.findMany({ ...query, orderBy, skip: window.skip, take: window.take }),
-    db.warehouseGroup.count(),
-  );
-  return { items, meta: pageMeta(window, total, items.length) };
+  return listPage(db, 'warehouseGroup', query, { orderBy, window });
 }
 
 export async function getWarehouseGroup(db: TenantDb | TenantTx, id: number, query: WarehouseGroupQuery = {}) {

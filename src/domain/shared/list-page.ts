@@ -2,11 +2,10 @@
 // gave the runner to read them with (idsOnlyQuery: the one-statement pages of src/graphql/shared/compiled-records.ts),
 // and the filter and order are on the table's own columns, one prepared statement reads both: no Prisma query
 // compiled on the request's thread, and one round trip instead of two. Otherwise Prisma reads them, side by side.
-import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
-import { companyIdOf } from '../../db/tenant-client.js';
+import { companyIdOf, TENANT_MODELS, type TenantDb, type TenantTx } from '../../db/tenant-client.js';
 import { pageMeta, rowsAndTotal, type Page, type PageWindow } from './pagination.js';
 import { idsQueryRunner, type PassThroughQuery } from './pass-through-query.js';
-import { isCompanyTable, orderBySql, quoteName, StatementParameters, whereSql } from './prisma-where-sql.js';
+import { orderBySql, quoteName, StatementParameters, whereSql } from './prisma-where-sql.js';
 import type { SortOrder } from './sorting.js';
 
 export interface ListRead {
@@ -18,9 +17,10 @@ export interface ListRead {
 /** `delegate`: the Prisma client's name for the model (`salesOrder` for SalesOrder). */
 export async function listPage(db: TenantDb | TenantTx, delegate: string, query: PassThroughQuery, read: ListRead): Promise<Page<any>> {
   const { where, orderBy, window } = read;
-  const statement = idsQueryRunner(query) && pageStatement(companyIdOf(db), delegate, read);
+  const runner = idsQueryRunner(query);
+  const statement = runner && pageStatement(companyIdOf(db), delegate, read);
   if (statement) {
-    const [row] = await idsQueryRunner(query)!.queryPrepared<{ ids: number[]; total: number }>(statement.text, statement.params);
+    const [row] = await runner!.queryPrepared<{ ids: number[]; total: number }>(statement.text, statement.params);
     const items = row!.ids.map((id) => ({ id }));
     return { items, meta: pageMeta(window, row!.total, items.length) };
   }
@@ -32,7 +32,8 @@ export async function listPage(db: TenantDb | TenantTx, delegate: string, query:
 /** The statement reading the page's ids in order and the total, or null when the read is not one it can write. */
 function pageStatement(companyId: number, delegate: string, read: ListRead): { text: string; params: unknown[] } | null {
   const model = delegate.charAt(0).toUpperCase() + delegate.slice(1);
-  if (!isCompanyTable(model)) return null;
+  // Company-owned tables are keyed (companyId, id) (prisma/schema.prisma).
+  if (!TENANT_MODELS.has(model)) return null;
   const params = new StatementParameters([companyId, read.window.take, read.window.skip]);
   const condition = whereSql(model, read.where, 'listed', params);
   const order = orderBySql(model, read.orderBy, 'listed');

@@ -42,7 +42,7 @@ function parameterOf(value: unknown): string | number | boolean | undefined {
 
 const COMPARISONS: Record<string, string> = { equals: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
-/** Collects the parameters of a statement being written; `$1` is taken by the company. */
+/** Collects the parameters of a statement being written, after the ones it starts with. */
 export class StatementParameters {
   readonly values: unknown[];
   constructor(first: unknown[]) {
@@ -99,7 +99,7 @@ function columnCondition(column: string, field: ModelField, condition: unknown, 
 }
 
 /**
- * `where` on `model`'s rows (aliased `row`) as one SQL condition, its values added to `params`; null when some
+ * `where` on `model`'s rows (aliased as `row` says) as one SQL condition, its values added to `params`; null when some
  * part of it is not a shape translated here.
  */
 export function whereSql(model: string, where: unknown, row: string, params: StatementParameters): string | null {
@@ -149,10 +149,4 @@ export function orderBySql(model: string, orderBy: SortOrder | undefined, row: s
     parts.push(`${row}.${quoteName(column)} ${direction === 'asc' ? 'ASC' : 'DESC'}`);
   }
   return parts.some((part) => part.startsWith(`${row}."id" `)) ? parts.join(', ') : null;
-}
-
-/** Whether `model` is a table of company-owned rows keyed (companyId, id). */
-export function isCompanyTable(model: string): boolean {
-  const fields = models[model]?.fields ?? [];
-  return fields.some((field) => field.name === 'companyId' && field.kind === 'scalar') && fields.some((field) => field.name === 'id' && field.type === 'Int');
 }

@@ -5,6 +5,7 @@
 // allocations is one statement, however many relations it asks for.
 import type { SqlRunner } from '../../db/sql-runner.js';
 import { companyIdOf, type TenantDb, type TenantTx } from '../../db/tenant-client.js';
+import { quoteName } from './prisma-where-sql.js';
 import { objectJsonSql, type JsonSelection, type JsonSqlTypes, type PageRelations } from './selection-json-sql.js';
 
 /** The JSON array text of the company's rows of `table` with these ids, in their order, for each selection. */
@@ -16,7 +17,7 @@ export async function recordsJson(
   selections: readonly JsonSelection[],
 ): Promise<string[]> {
   if (selections.length === 0) return [];
-  const table = `"${describe.table.replace(/"/g, '""')}"`;
+  const table = quoteName(describe.table);
   // The catalogues read the company as $1; $2 is the ids, whose order the page keeps.
   const ctes = ['page AS MATERIALIZED (SELECT id, n FROM unnest($2::int[]) WITH ORDINALITY AS page(id, n))'];
   const arrays = selections.map((selection, index) => {

@@ -17,6 +17,7 @@ import {
   type GraphQLOutputType,
 } from 'graphql';
 import { getDatamodel } from '../../generated/pothos-types.js';
+import { quoteName } from '../../domain/shared/prisma-where-sql.js';
 import {
   dateTimeColumn,
   decimalColumn,
@@ -45,10 +46,10 @@ function documentColumns(type: GraphQLObjectType, extra: Record<string, string>)
   for (const field of Object.values(type.getFields())) {
     const exposed = (field.extensions as { pothosExposedField?: string }).pothosExposedField;
     const sqlType = DOCUMENT_COLUMN_TYPES[getNamedType(field.type).name];
-    if (exposed && sqlType) columns.push(`${quote(exposed)} ${sqlType}`);
+    if (exposed && sqlType) columns.push(`${quoteName(exposed)} ${sqlType}`);
     else if (!(field.extensions as { jsonSql?: unknown }).jsonSql) throw new Error(`${type.name}.${field.name} cannot be read from a document.`);
   }
-  return [...columns, ...Object.entries(extra).map(([key, sqlType]) => `${quote(key)} ${sqlType}`)];
+  return [...columns, ...Object.entries(extra).map(([key, sqlType]) => `${quoteName(key)} ${sqlType}`)];
 }
 
 /**
@@ -62,9 +63,9 @@ export const embeddedDocument =
     return {
       type: type.name,
       one: (row, related) => ({
-        from: `jsonb_to_record(${row}.${quote(column)}) AS ${related}(${columns.join(', ')})`,
+        from: `jsonb_to_record(${row}.${quoteName(column)}) AS ${related}(${columns.join(', ')})`,
         where: 'true',
-        when: `jsonb_typeof(${row}.${quote(column)}) = 'object'`,
+        when: `jsonb_typeof(${row}.${quoteName(column)}) = 'object'`,
       }),
     };
   };
@@ -82,10 +83,10 @@ export const embeddedDocuments =
     return {
       type: type.name,
       many: (row, related) => ({
-        from: `ROWS FROM (jsonb_to_recordset(${row}.${quote(column)}) AS (${columns.join(', ')})) WITH ORDINALITY AS ${related}(${names.join(', ')}, n)`,
+        from: `ROWS FROM (jsonb_to_recordset(${row}.${quoteName(column)}) AS (${columns.join(', ')})) WITH ORDINALITY AS ${related}(${names.join(', ')}, n)`,
         where: 'true',
         order: `${related}.n`,
-        when: `jsonb_typeof(${row}.${quote(column)}) = 'array'`,
+        when: `jsonb_typeof(${row}.${quoteName(column)}) = 'array'`,
       }),
     };
   };
@@ -107,7 +108,6 @@ export type Underivable = string;
 /** A field's SQL, or why there is none. */
 type Derived = { sql: JsonSqlField } | { reason: Underivable };
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The JSON scalar a GraphQL output type writes: the named type, and whether it is a list. */
 function shapeOf(type: GraphQLOutputType): { named: GraphQLNamedOutputType; list: boolean } {
@@ -131,7 +131,7 @@ function columnSql(field: GraphQLField<unknown, unknown>, column: ModelField): D
     case 'String:String':
     case 'Boolean:Boolean':
       // Prisma reads a NULL list column as an empty list.
-      return { sql: list ? { value: (row) => `coalesce(${row}.${quote(column.name)}, '{}')` } : plainColumn(column.name) };
+      return { sql: list ? { value: (row) => `coalesce(${row}.${quoteName(column.name)}, '{}')` } : plainColumn(column.name) };
     case 'Decimal:Decimal':
       return list ? { reason: 'a list of decimals' } : { sql: decimalColumn(column.name) };
     case 'DateTime:DateTime':
@@ -172,9 +172,9 @@ function whereSql(where: unknown, related: string): string | null {
   if (typeof where !== 'object') return null;
   const terms: string[] = [];
   for (const [column, value] of Object.entries(where)) {
-    if (typeof value === 'number' && Number.isSafeInteger(value)) terms.push(`${related}.${quote(column)} = ${value}`);
-    else if (typeof value === 'boolean') terms.push(`${related}.${quote(column)} = ${value}`);
-    else if (typeof value === 'string') terms.push(`${related}.${quote(column)} = '${value.replace(/'/g, "''")}'`);
+    if (typeof value === 'number' && Number.isSafeInteger(value)) terms.push(`${related}.${quoteName(column)} = ${value}`);
+    else if (typeof value === 'boolean') terms.push(`${related}.${quoteName(column)} = ${value}`);
+    else if (typeof value === 'string') terms.push(`${related}.${quoteName(column)} = '${value.replace(/'/g, "''")}'`);
     else return null;
   }
   return terms.map((term) => ` AND ${term}`).join('');
@@ -192,7 +192,7 @@ function orderSql(query: Record<string, unknown> | null, related: string): strin
     if (!term || typeof term !== 'object') return null;
     for (const [column, direction] of Object.entries(term)) {
       if (direction !== 'asc' && direction !== 'desc') return null;
-      parts.push(`${related}.${quote(column)} ${direction === 'asc' ? 'ASC' : 'DESC'}`);
+      parts.push(`${related}.${quoteName(column)} ${direction === 'asc' ? 'ASC' : 'DESC'}`);
     }
   }
   // Ties keep the order of ids, as the rows were written.
@@ -205,10 +205,10 @@ function relationSql(field: GraphQLField<unknown, unknown>, model: string, relat
   const named = getNamedType(field.type);
   const relatedModel = isObjectType(named) ? (named.extensions as { pothosPrismaModel?: string }).pothosPrismaModel : undefined;
   if (!isObjectType(named) || relatedModel !== relation.type) return { reason: `${named.name} is not the type of model ${relation.type}` };
-  const table = quote(relation.type);
+  const table = quoteName(relation.type);
   const from = relation.relationFromFields ?? [];
   if (from.length === 2 && from[0] === 'companyId') {
-    const key = quote(from[1]!);
+    const key = quoteName(from[1]!);
     if (relation.isList) return { reason: 'a list held by this row' };
     return {
       sql: {
@@ -221,7 +221,7 @@ function relationSql(field: GraphQLField<unknown, unknown>, model: string, relat
   const back = models[relation.type]?.fields.find((candidate) => candidate.relationName === relation.relationName && candidate.type === model);
   const backFrom = back?.relationFromFields ?? [];
   if (backFrom.length !== 2 || backFrom[0] !== 'companyId') return { reason: `model ${relation.type} holds no company-first key to ${model}` };
-  const owner = quote(backFrom[1]!);
+  const owner = quoteName(backFrom[1]!);
   const query = relationQuery(field, relation.name);
   if (query === undefined) return { reason: 'a relation whose query depends on the request' };
   if (!relation.isList) {
