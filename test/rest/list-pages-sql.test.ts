@@ -2,19 +2,19 @@
 // its filters and sort are on the table's own columns: here that statement's pages equal the ones Prisma reads for
 // the same filters (the field-by-field execution of the route's operation, which reads through Prisma), for every
 // kind of condition the filters build (insensitive equality and `contains` with LIKE's characters in the value,
-// comparisons of integers, enums and date-times, null, pages past the end), and the page runs it in place of
-// Prisma's two statements.
+// comparisons of integers, enums and date-times, null, pages past the end), and the page runs it, inside the
+// statement writing the page's JSON, in place of Prisma's two statements.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customerRoutes } from '../../rest-mapping/customers.js';
 import { salesOrderRoutes } from '../../rest-mapping/sales-orders.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { serverForFile } from '../support/file-server.js';
 import { statementCounter } from '../support/statement-log.js';
-import { getRoute, pageAsFieldByField, type Compared } from '../support/compiled-answers.js';
+import { getRoute, pageAsFieldByField, writtenAsJson, type Compared } from '../support/compiled-answers.js';
 import { salesChannelFrom } from '../support/seed.js';
 
 const counter = statementCounter();
-const { server, companies: { acme }, post, api } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
+const { server, companies: { acme }, post, api, gql } = serverForFile(['acme'], { database: () => openTestDatabase({ onQuery: counter.onQuery }) });
 const on: Compared = { server, counter, tenant: acme };
 const companiesRoute = getRoute(customerRoutes, '/companies');
 const ordersRoute = getRoute(salesOrderRoutes, '/sales-orders');
@@ -79,11 +79,22 @@ describe('a page read in one statement', () => {
     expect(statements.filter(isPageStatement)).toHaveLength(1);
   });
 
-  it('runs one statement for the ids and the total, where Prisma ran two', async () => {
+  it('reads the ids and the total in the statement that writes the page, where Prisma ran two more', async () => {
     const { result, count } = await counter.count(() => api('GET', '/companies?per_page=2&name[contains]=a'));
     expect(result.status).toBe(200);
+    expect(result.body.data.map((company: { name: string }) => company.name)).toEqual(['Acme', 'ACME Corp']);
+    expect(result.body.meta).toMatchObject({ total: 5 });
     const statements = counter.statements.slice(-count);
     expect(statements.filter(isPageStatement)).toHaveLength(1);
+    expect(statements.filter(writtenAsJson)).toEqual(statements.filter(isPageStatement));
     expect(statements.some((statement) => /SELECT COUNT\(\*\)/i.test(statement) && !isPageStatement(statement))).toBe(false);
+  });
+
+  it('reads a page that asks only for its total in one statement', async () => {
+    const { result, count } = await counter.count(() => gql('{ customerCompanies(filters: [{ name: "name", value: "acme" }]) { meta { total } } }'));
+    expect(result.body).toEqual({ data: { customerCompanies: { meta: { total: 1 } } } });
+    const statements = counter.statements.slice(-count);
+    expect(statements.filter(isPageStatement)).toHaveLength(1);
+    expect(statements.filter(writtenAsJson)).toHaveLength(0);
   });
 });

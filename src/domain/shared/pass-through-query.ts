@@ -2,7 +2,6 @@
 // what the selection needs. Domain code only passes it on, so it is typed loosely: with the schema this
 // size TypeScript gives up ("excessive stack depth") comparing the default client's select types with the
 // tenant client's.
-import type { SqlRunner } from '../../db/sql-runner.js';
 import type { TenantDb, TenantTx } from '../../db/tenant-client.js';
 
 export type PassThroughQuery = { include?: any; select?: any };
@@ -48,20 +47,33 @@ export async function readAnswers<T>(tx: TenantDb | TenantTx, ids: readonly numb
   return new WrittenJson(await query.writeArray(tx, ids)) as unknown as T[];
 }
 
-const IDS_RUNNER = Symbol('the runner of an ids-only read');
+const PAGE_READER = Symbol('the page reader of an ids-only read');
 
 /**
- * The query that makes a domain list read its records' ids alone (`{ select: { id: true } }`), carrying the runner
- * a page may read them with in one prepared statement (listPage in list-page.ts). The runner is a property that
- * spreading leaves behind, so the query spread into a Prisma call is the plain select.
+ * A page's ids and total as SQL, both reading the company as $1 (listPage in list-page.ts): `ids` the subquery of
+ * the page's ids in order, `total` the subquery counting what the filter matches.
  */
-export function idsOnlyQuery(sql: Pick<SqlRunner, 'queryPrepared'>): PassThroughQuery {
+export interface PageStatement {
+  ids: string;
+  total: string;
+  params: unknown[];
+}
+
+/** Runs a page's statement, alone or inside a larger one, and gives back the page's ids in order and the total. */
+export type PageReader = (statement: PageStatement) => Promise<{ ids: number[]; total: number }>;
+
+/**
+ * The query that makes a domain list read its records' ids alone (`{ select: { id: true } }`), carrying the reader
+ * a page may read them with in one statement (listPage in list-page.ts). The reader is a property that spreading
+ * leaves behind, so the query spread into a Prisma call is the plain select.
+ */
+export function idsOnlyQuery(readPage: PageReader): PassThroughQuery {
   const query = { select: { id: true } };
-  Object.defineProperty(query, IDS_RUNNER, { value: sql, enumerable: false });
+  Object.defineProperty(query, PAGE_READER, { value: readPage, enumerable: false });
   return query;
 }
 
-/** The runner an idsOnlyQuery carries, or null for any other query. */
-export function idsQueryRunner(query: PassThroughQuery): Pick<SqlRunner, 'queryPrepared'> | null {
-  return (query as { [IDS_RUNNER]?: Pick<SqlRunner, 'queryPrepared'> })[IDS_RUNNER] ?? null;
+/** The page reader an idsOnlyQuery carries, or null for any other query. */
+export function pageReaderOf(query: PassThroughQuery): PageReader | null {
+  return (query as { [PAGE_READER]?: PageReader })[PAGE_READER] ?? null;
 }

@@ -11,7 +11,7 @@
 import { getNamedType, isObjectType, type FieldNode, type GraphQLObjectType } from 'graphql';
 import type { RequestContext } from '../context.js';
 import type { Page, PageMeta } from '../../domain/shared/pagination.js';
-import { recordsJson, recordsJsonInTransaction } from '../../domain/shared/records-json.js';
+import { pageRecordsJson, recordsJson, recordsJsonInTransaction } from '../../domain/shared/records-json.js';
 import { idsOnlyQuery, JsonAnswerQuery, WrittenJson, type AnswerQuery, type PassThroughQuery } from '../../domain/shared/pass-through-query.js';
 import type { JsonSelection } from '../../domain/shared/selection-json-sql.js';
 import { answerJson, registerCompiledMutationField, registerCompiledRootField, subFields, type AnswerOptions, type PlanScope } from './compiled-execution.js';
@@ -105,6 +105,8 @@ function planRecords(scope: PlanScope, typeName: string, nodes: FieldNode[]): { 
 const recordsOf = (scope: PlanScope, ctx: RequestContext, typeName: string, table: string, ids: number[], selections: JsonSelection[]) =>
   recordsJson(ctx.sql, ctx.company.id, ids, { types: derivedJsonTypes(scope.schema).types, typeName, table }, selections);
 
+const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, index) => id === b[index]);
+
 /**
  * A root field answering a page (`{items, meta}`) of `typeName`: `list` is the field's domain call given the
  * Prisma query that reads ids only.
@@ -120,10 +122,20 @@ export function compiledList(
     const table = tableOf(scope, typeName);
     const plan = table && isObjectType(pageType) ? planPage(scope, pageType, fieldNodes, (nodes) => selectionOf(scope, typeName, nodes)) : null;
     if (!table || !plan) return null;
+    const describe = { types: derivedJsonTypes(scope.schema).types, typeName, table };
     return async (ctx, options) => {
-      // Ids only, with the runner that lets the domain's list read them and their total in one statement.
-      const page = await list(ctx, args, idsOnlyQuery(ctx.sql));
-      return plan.answer(page.meta, await recordsOf(scope, ctx, typeName, table, page.items.map((row) => row.id), plan.selections), options);
+      // Ids only, with a reader that lets the domain's list read them and their total in the statement writing
+      // the page's JSON. A list that reads through Prisma instead, or answers other ids than it read, gets its
+      // JSON written for the ids it answers.
+      const written: { page?: { ids: number[]; arrays: string[] } } = {};
+      const page = await list(
+        ctx,
+        args,
+        idsOnlyQuery(async (statement) => (written.page = await pageRecordsJson(ctx.sql, statement, describe, plan.selections))),
+      );
+      const ids = page.items.map((row) => row.id);
+      const arrays = written.page && sameIds(written.page.ids, ids) ? written.page.arrays : await recordsOf(scope, ctx, typeName, table, ids, plan.selections);
+      return plan.answer(page.meta, arrays, options);
     };
   });
 }
