@@ -28,6 +28,7 @@ import { assertScope, READ_SCOPE, WRITE_SCOPE } from '../scopes.js';
 import { JsonText, stringifyWithJsonText } from '../../http/json-text.js';
 import { javascriptNumbers } from '../../domain/shared/json-numbers.js';
 import { DomainError } from '../../domain/shared/errors.js';
+import { OperationPlans } from './operation-plans.js';
 
 /** Where a plan reads the query: the schema, its fragments and the coerced variables. */
 export interface PlanScope {
@@ -169,6 +170,8 @@ function planOperation(args: ExecutionArgs): PlannedOperation | null {
   };
 }
 
+const operationPlans = new OperationPlans(planOperation);
+
 /**
  * The operation's result: planned when every root field has a plan, else executed field by field. A planned
  * query that fails is handed to the ordinary execution, which reports the error as it always does; a planned
@@ -181,7 +184,7 @@ export async function executeOperation(
 ): Promise<Awaited<ReturnType<Execute>>> {
   let planned: PlannedOperation | null;
   try {
-    planned = planOperation(args);
+    planned = operationPlans.of(args);
   } catch {
     planned = null; // a selection the planner does not understand: graphql's execution answers it
   }

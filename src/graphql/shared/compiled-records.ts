@@ -11,7 +11,7 @@
 import { getNamedType, isObjectType, type FieldNode, type GraphQLObjectType } from 'graphql';
 import type { RequestContext } from '../context.js';
 import type { Page, PageMeta } from '../../domain/shared/pagination.js';
-import { pageRecordsJson, recordsJson, recordsJsonInTransaction } from '../../domain/shared/records-json.js';
+import { recordsWriter, type RecordsWriter } from '../../domain/shared/records-json.js';
 import { idsOnlyQuery, JsonAnswerQuery, WrittenJson, type AnswerQuery, type PassThroughQuery } from '../../domain/shared/pass-through-query.js';
 import type { JsonSelection } from '../../domain/shared/selection-json-sql.js';
 import { answerJson, registerCompiledMutationField, registerCompiledRootField, subFields, type AnswerOptions, type PlanScope } from './compiled-execution.js';
@@ -94,16 +94,15 @@ function tableOf(scope: PlanScope, typeName: string): string | null {
 /** What the nodes ask of one `typeName`, when derived SQL can write all of it. */
 const selectionOf = (scope: PlanScope, typeName: string, nodes: FieldNode[]) => writableSelectionOf(scope, derivedJsonTypes(scope.schema).types, typeName, nodes);
 
-/** The table of `typeName` and what the nodes ask of its records, when derived SQL can write all of it; else null. */
-function planRecords(scope: PlanScope, typeName: string, nodes: FieldNode[]): { table: string; selection: JsonSelection } | null {
+/** The writer of what the nodes ask of `typeName`'s records, when derived SQL can write all of it; else null. */
+function planRecords(scope: PlanScope, typeName: string, nodes: FieldNode[]): RecordsWriter | null {
   const table = tableOf(scope, typeName);
   const selection = table && selectionOf(scope, typeName, nodes);
-  return table && selection ? { table, selection } : null;
+  return table && selection ? writerOf(scope, typeName, table, [selection]) : null;
 }
 
-/** JSON of the records with these ids, for each selection. */
-const recordsOf = (scope: PlanScope, ctx: RequestContext, typeName: string, table: string, ids: number[], selections: JsonSelection[]) =>
-  recordsJson(ctx.sql, ctx.company.id, ids, { types: derivedJsonTypes(scope.schema).types, typeName, table }, selections);
+const writerOf = (scope: PlanScope, typeName: string, table: string, selections: JsonSelection[]) =>
+  recordsWriter({ types: derivedJsonTypes(scope.schema).types, typeName, table }, selections);
 
 const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, index) => id === b[index]);
 
@@ -122,19 +121,15 @@ export function compiledList(
     const table = tableOf(scope, typeName);
     const plan = table && isObjectType(pageType) ? planPage(scope, pageType, fieldNodes, (nodes) => selectionOf(scope, typeName, nodes)) : null;
     if (!table || !plan) return null;
-    const describe = { types: derivedJsonTypes(scope.schema).types, typeName, table };
+    const writer = writerOf(scope, typeName, table, plan.selections);
     return async (ctx, options) => {
       // Ids only, with a reader that lets the domain's list read them and their total in the statement writing
       // the page's JSON. A list that reads through Prisma instead, or answers other ids than it read, gets its
       // JSON written for the ids it answers.
       const written: { page?: { ids: number[]; arrays: string[] } } = {};
-      const page = await list(
-        ctx,
-        args,
-        idsOnlyQuery(async (statement) => (written.page = await pageRecordsJson(ctx.sql, statement, describe, plan.selections))),
-      );
+      const page = await list(ctx, args, idsOnlyQuery(async (statement) => (written.page = await writer.ofPage(ctx.sql, statement))));
       const ids = page.items.map((row) => row.id);
-      const arrays = written.page && sameIds(written.page.ids, ids) ? written.page.arrays : await recordsOf(scope, ctx, typeName, table, ids, plan.selections);
+      const arrays = written.page && sameIds(written.page.ids, ids) ? written.page.arrays : await writer.ofIds(ctx.sql, ctx.company.id, ids);
       return plan.answer(page.meta, arrays, options);
     };
   });
@@ -151,12 +146,11 @@ export function compiledArray(
 ): void {
   COMPILED_ROOT_TYPES.set(fieldName, typeName);
   registerCompiledRootField(fieldName, (scope, fieldNodes, args) => {
-    const plan = planRecords(scope, typeName, fieldNodes);
-    if (!plan) return null;
-    const { table, selection } = plan;
+    const writer = planRecords(scope, typeName, fieldNodes);
+    if (!writer) return null;
     return async (ctx, options) => {
       const rows = await list(ctx, args, IDS_ONLY);
-      const [array] = await recordsOf(scope, ctx, typeName, table, rows.map((row) => row.id), [selection]);
+      const [array] = await writer.ofIds(ctx.sql, ctx.company.id, rows.map((row) => row.id));
       return answerJson(array!, options);
     };
   });
@@ -170,12 +164,11 @@ export function compiledRecord(
 ): void {
   COMPILED_ROOT_TYPES.set(fieldName, typeName);
   registerCompiledRootField(fieldName, (scope, fieldNodes, args) => {
-    const plan = planRecords(scope, typeName, fieldNodes);
-    if (!plan) return null;
-    const { table, selection } = plan;
+    const writer = planRecords(scope, typeName, fieldNodes);
+    if (!writer) return null;
     return async (ctx, options) => {
       const { id } = await get(ctx, args, IDS_ONLY);
-      const [array] = await recordsOf(scope, ctx, typeName, table, [id], [selection]);
+      const [array] = await writer.ofIds(ctx.sql, ctx.company.id, [id]);
       // The array of the one record, as the statement wrote it: its element alone.
       const text = array!;
       return answerJson(text.slice(1, -1), options);
@@ -221,13 +214,9 @@ function registerChange<T>(
 ): (query: PassThroughQuery, root: unknown, args: any, ctx: RequestContext) => Promise<T> {
   COMPILED_MUTATION_TYPES.set(fieldName, typeName);
   registerCompiledMutationField(fieldName, (scope, fieldNodes, args) => {
-    const plan = planRecords(scope, typeName, fieldNodes);
-    if (!plan) return null;
-    const { table, selection } = plan;
-    const query = new JsonAnswerQuery(async (tx, ids) => {
-      const [array] = await recordsJsonInTransaction(tx, ids, { types: derivedJsonTypes(scope.schema).types, typeName, table }, [selection]);
-      return array!;
-    });
+    const writer = planRecords(scope, typeName, fieldNodes);
+    if (!writer) return null;
+    const query = new JsonAnswerQuery(async (tx, ids) => (await writer.ofIdsInTransaction(tx, ids))[0]!);
     return async (ctx, options) => {
       const answer = await change(ctx, args, query);
       if (!(answer instanceof WrittenJson)) throw new Error(`${fieldName} answered without readAnswer: its domain call does not write the JSON answer`);
