@@ -16,4 +16,16 @@ describe('javascriptNumbers', () => {
     const plain = '{"id":1,"price":12.5,"name":"0.0000001 in a name"}';
     expect(javascriptNumbers(plain)).toBe('{"id":1,"price":12.5,"name":"0.0000001 in a name"}');
   });
+
+  it('ends a string at its first unescaped quote, a backslash before it escaped or not', () => {
+    const written = '{"path":"C:\\\\","n":0.0000001,"quoted":"\\\\\\"0.0000001","m":-0.00000002}';
+    expect(JSON.parse(written)).toEqual({ path: 'C:\\', n: 1e-7, quoted: '\\"0.0000001', m: -2e-8 });
+    expect(javascriptNumbers(written)).toBe(JSON.stringify(JSON.parse(written)));
+  });
+
+  it('writes every number that differs, whatever else the text holds: trailing zeros, minus zero, long integers', () => {
+    const written = '[12.50,-0,1.0,100,-7,12345678901234567,"12.50",1e+21]';
+    expect(javascriptNumbers(written)).toBe('[12.5,0,1,100,-7,12345678901234568,"12.50",1e+21]');
+    expect(javascriptNumbers(written)).toBe(JSON.stringify(JSON.parse(written)));
+  });
 });

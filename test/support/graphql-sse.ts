@@ -3,6 +3,7 @@
 // bounded (a missing event fails the test instead of hanging it).
 import http from 'node:http';
 import type { Tenant, TestServer } from './test-server.js';
+import { tenantRequest } from './rest-client.js';
 
 export interface SseSubscription {
   /** The HTTP status of the answer (200 for a stream). */
@@ -30,20 +31,7 @@ export function subscribeSse(server: Pick<TestServer, 'port'>, tenant: Pick<Tena
   let resolveStatus!: (status: number) => void;
   const status = new Promise<number>((resolve) => (resolveStatus = resolve));
   const req = http.request(
-    {
-      host: '127.0.0.1',
-      port: server.port,
-      method: 'POST',
-      path: '/graphql',
-      agent: false,
-      headers: {
-        host: `${tenant.slug}.localhost:${server.port}`,
-        authorization: `Bearer ${tenant.token}`,
-        accept: 'text/event-stream',
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(body)),
-      },
-    },
+    tenantRequest(server, tenant, 'POST', '/graphql', { accept: 'text/event-stream', 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
     (res) => {
       resolveStatus(res.statusCode ?? 0);
       res.setEncoding('utf8');

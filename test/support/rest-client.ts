@@ -26,11 +26,16 @@ export function expectErrors(res: { status: number; body: any }, fields: string[
   expect(Object.keys(res.body.errors).sort()).toEqual([...fields].sort());
 }
 
+/** node:http request options for a call as the tenant (its host and token) to the test server, on a connection of its own. */
+export function tenantRequest(server: Pick<TestServer, 'port'>, tenant: Pick<Tenant, 'slug' | 'token'>, method: string, path: string, headers: http.OutgoingHttpHeaders = {}): http.RequestOptions {
+  return { host: '127.0.0.1', port: server.port, method, path, agent: false, headers: { ...headers, host: `${tenant.slug}.localhost:${server.port}`, authorization: `Bearer ${tenant.token}` } };
+}
+
 /** GET under /external/api/v1 answering the raw bytes (the test server's call decodes text). */
 export function getBytes(server: TestServer, tenant: Tenant, path: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: server.port, method: 'GET', path: `/external/api/v1${path}`, agent: false, headers: { ...headers, host: `${tenant.slug}.localhost:${server.port}`, authorization: `Bearer ${tenant.token}` } },
+      tenantRequest(server, tenant, 'GET', `/external/api/v1${path}`, headers),
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

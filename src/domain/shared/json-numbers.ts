@@ -1,38 +1,45 @@
 // PostgreSQL writes a numeric as its digits (0.0000000001); JSON.stringify writes the JavaScript number the
 // service answers on every other path (1e-10; past 15 or so significant digits, the nearest double). JSON
 // written inside PostgreSQL gets its numbers rewritten the JavaScript way, so that an answer reads the same
-// whichever way it was made. Only a text that may hold such a number is scanned (strings are skipped).
-// A fraction starting with six zeros, 16 or more digits (a dot between them or not), or an exponent.
-const MAY_DIFFER = /\.0{6}|(?:\d\.?){16}|\d[eE][+-]?\d/;
+// whichever way it was made.
+//
+// Every answer written by a statement passes through here, so the scan is kept to the numbers: a string is
+// passed over with indexOf (most of an answer's text is in strings: keys, names, dates), and an integer of
+// fewer than 16 characters (ids, counts: most numbers) is written alike either way and left as it is.
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const MINUS = 0x2d;
 
 export function javascriptNumbers(json: string): string {
-  if (!MAY_DIFFER.test(json)) return json;
   let written = '';
   let copiedUpTo = 0;
   let i = 0;
-  while (i < json.length) {
+  const length = json.length;
+  while (i < length) {
     const c = json.charCodeAt(i);
-    if (c === 0x22) {
-      // A string: to its closing quote, past escapes.
-      i++;
-      while (i < json.length) {
-        const d = json.charCodeAt(i);
-        if (d === 0x5c) i += 2;
-        else {
-          i++;
-          if (d === 0x22) break;
-        }
-      }
+    if (c === QUOTE) {
+      i = afterString(json, i);
       continue;
     }
-    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+    if (c === MINUS || isDigit(c)) {
       let end = i + 1;
-      while (end < json.length && isNumberChar(json.charCodeAt(end))) end++;
-      const token = json.slice(i, end);
-      const javascript = String(Number(token));
-      if (javascript !== token) {
-        written += json.slice(copiedUpTo, i) + javascript;
-        copiedUpTo = end;
+      let plainInteger = true;
+      while (end < length) {
+        const d = json.charCodeAt(end);
+        if (isDigit(d)) end++;
+        else if (isNumberMark(d)) {
+          plainInteger = false;
+          end++;
+        } else break;
+      }
+      if (!plainInteger || end - i >= 16 || (c === MINUS && end - i === 2 && json.charCodeAt(i + 1) === 0x30)) {
+        const token = json.slice(i, end);
+        const javascript = String(Number(token));
+        if (javascript !== token) {
+          written += json.slice(copiedUpTo, i) + javascript;
+          copiedUpTo = end;
+        }
       }
       i = end;
       continue;
@@ -42,7 +49,19 @@ export function javascriptNumbers(json: string): string {
   return copiedUpTo === 0 ? json : written + json.slice(copiedUpTo);
 }
 
-/** Digits, the decimal point, an exponent and its sign. */
-function isNumberChar(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
+/** The index after the string that opens at `open`: its closing quote is the first one not escaped. */
+function afterString(json: string, open: number): number {
+  let quote = json.indexOf('"', open + 1);
+  while (quote !== -1) {
+    let backslashes = 0;
+    while (json.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return quote + 1;
+    quote = json.indexOf('"', quote + 1);
+  }
+  return json.length;
 }
+
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
+/** The decimal point, an exponent and its sign. */
+const isNumberMark = (c: number) => c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === MINUS;
