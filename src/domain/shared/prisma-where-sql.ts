@@ -1,13 +1,17 @@
 // Prisma's `where` and `orderBy` of a list, as PostgreSQL reads them, for the shapes the lists' filters and sorts
-// build on a table's own columns (src/domain/shared/filters/where.ts, sorting.ts): equality and comparisons, `in`,
-// insensitive equality and `contains`, null, AND and OR. Anything else (a relation's filter, `not`, a JSON path)
-// is not translated: the caller then asks Prisma, which answers every shape. The SQL written here must mean what
-// Prisma's own SQL means for the same input; test/rest/list-pages-sql.test.ts compares the two on every list.
+// build (src/domain/shared/filters/where.ts, sorting.ts): on a table's own columns equality and comparisons, `in`,
+// insensitive equality and `contains`, null and `not` null (`not` a value only on a column that cannot be null,
+// where SQL's `<>` means what Prisma's does), `has` on an array column; a company relation's filter (a record's
+// parent: its own filter or `is`; a record's children: `some`, `none`) as EXISTS over the related table; AND and
+// OR. Anything else (a JSON path, `every`, `isNot`, no parent) is not translated: the caller then asks Prisma, which answers
+// every shape. The SQL written here must mean what Prisma's own SQL means for the same input;
+// test/rest/list-pages-sql.test.ts compares the two.
 import { getDatamodel } from '../../generated/pothos-types.js';
+import { TENANT_MODELS } from '../../db/tenant-client.js';
 import { Decimal } from './decimal.js';
 import type { SortOrder } from './sorting.js';
 
-type ModelField = { name: string; kind: string; type: string; isList: boolean };
+type ModelField = { name: string; kind: string; type: string; isList: boolean; isRequired: boolean; relationName?: string; relationFromFields?: string[] };
 const models = getDatamodel().datamodel.models as unknown as Record<string, { fields: ModelField[] }>;
 
 /** SQL's quoting of a name (the models keep their names as tables and their fields as columns). */
@@ -25,7 +29,11 @@ const SCALAR_CASTS: Record<string, string> = {
 };
 
 function castOf(field: ModelField): string | null {
-  if (field.isList) return null;
+  return field.isList ? null : elementCastOf(field);
+}
+
+/** The cast of one value of the field (of one element, for an array column). */
+function elementCastOf(field: ModelField): string | null {
   if (field.kind === 'enum') return quoteName(field.type);
   return field.kind === 'scalar' ? (SCALAR_CASTS[field.type] ?? null) : null;
 }
@@ -56,6 +64,7 @@ export class StatementParameters {
 
 /** One column's condition (`{ gte: 3 }`, `'OPEN'`, `{ contains: 'a', mode: 'insensitive' }`), or null. */
 function columnCondition(column: string, field: ModelField, condition: unknown, params: StatementParameters): string | null {
+  if (field.isList) return arrayCondition(column, field, condition, params);
   const cast = castOf(field);
   if (!cast) return null;
   if (condition === null) return `${column} IS NULL`;
@@ -69,6 +78,8 @@ function columnCondition(column: string, field: ModelField, condition: unknown, 
   const terms: string[] = [];
   for (const [operator, value] of entries) {
     if (operator === 'mode') continue;
+    // Only equality and `contains` are written insensitively here; Prisma's other insensitive forms are its own.
+    if (insensitive && operator !== 'equals' && operator !== 'contains') return null;
     if (operator === 'in') {
       if (!Array.isArray(value)) return null;
       const values = value.map(parameterOf);
@@ -84,6 +95,18 @@ function columnCondition(column: string, field: ModelField, condition: unknown, 
       terms.push(`${column} ${insensitive ? 'ILIKE' : 'LIKE'} ${params.add(pattern, 'text')}`);
       continue;
     }
+    if (operator === 'not') {
+      if (value === null) {
+        terms.push(`${column} IS NOT NULL`);
+        continue;
+      }
+      // Prisma's `not` a value leaves out the rows where the column is null, as `<>` does; kept to columns that
+      // cannot be null all the same, and to a plain value (a nested filter is not translated).
+      const parameter = field.isRequired ? parameterOf(value) : undefined;
+      if (parameter === undefined) return null;
+      terms.push(`${column} <> ${params.add(parameter, cast)}`);
+      continue;
+    }
     const sign = COMPARISONS[operator];
     if (!sign) return null;
     if (value === null) {
@@ -96,6 +119,57 @@ function columnCondition(column: string, field: ModelField, condition: unknown, 
     terms.push(`${column} ${sign} ${params.add(parameter, cast)}`);
   }
   return terms.length ? terms.join(' AND ') : 'TRUE';
+}
+
+/** An array column's condition: `{ has: value }` alone. */
+function arrayCondition(column: string, field: ModelField, condition: unknown, params: StatementParameters): string | null {
+  const cast = elementCastOf(field);
+  if (!cast || condition === null || typeof condition !== 'object' || Object.keys(condition).length !== 1) return null;
+  const parameter = parameterOf((condition as { has?: unknown }).has);
+  return parameter === undefined ? null : `${params.add(parameter, cast)} = ANY(${column})`;
+}
+
+/**
+ * A relation's condition between two company tables as EXISTS over the related rows (aliased under `row`), or
+ * null. Company relations are keyed (companyId, the other's id): test/rest/list-pages-sql.test.ts checks the schema.
+ */
+function relationCondition(model: string, field: ModelField, condition: unknown, row: string, params: StatementParameters): string | null {
+  const related = field.type;
+  if (!TENANT_MODELS.has(model) || !TENANT_MODELS.has(related) || condition === undefined) return null;
+  const alias = `${row}_${field.name.toLowerCase()}`;
+  const exists = (link: string, where: unknown, negated = false) => {
+    const inner = whereSql(related, where, alias, params);
+    if (inner === null) return null;
+    return `${negated ? 'NOT ' : ''}EXISTS (SELECT 1 FROM ${quoteName(related)} ${alias} WHERE ${alias}."companyId" = ${row}."companyId" AND ${link} AND ${inner})`;
+  };
+  if (!field.isList) {
+    // The record's parent: this table holds the key.
+    const key = companyKeyOf(field);
+    if (!key) return null;
+    const link = `${alias}.id = ${row}.${quoteName(key)}`;
+    // No parent (null, `is: null`) is left to Prisma: over a key of two columns it means both are null, never so here.
+    if (condition === null || typeof condition !== 'object' || Array.isArray(condition)) return null;
+    const keys = Object.keys(condition);
+    if (keys.includes('isNot')) return null;
+    if (!keys.includes('is')) return exists(link, condition);
+    const is = (condition as { is: unknown }).is;
+    return keys.length === 1 && is !== null ? exists(link, is) : null;
+  }
+  // The record's children: the related table holds the key, on its side of the same relation.
+  const back = models[related]?.fields.find((other) => other.kind === 'object' && other.relationName === field.relationName && other.type === model && !other.isList);
+  const key = back && companyKeyOf(back);
+  if (!key || condition === null || typeof condition !== 'object' || Object.keys(condition).length !== 1) return null;
+  const link = `${alias}.${quoteName(key)} = ${row}.id`;
+  const [[kind, where]] = Object.entries(condition as Record<string, unknown>) as [[string, unknown]];
+  if (kind === 'some') return exists(link, where);
+  if (kind === 'none') return exists(link, where, true);
+  return null;
+}
+
+/** The column holding the related record's id, for a relation keyed (companyId, that column). */
+function companyKeyOf(field: ModelField): string | null {
+  const from = field.relationFromFields;
+  return from && from.length === 2 && from[0] === 'companyId' ? from[1]! : null;
 }
 
 /**
@@ -124,7 +198,8 @@ export function whereSql(model: string, where: unknown, row: string, params: Sta
     }
     const field = fields.find((candidate) => candidate.name === key);
     if (!field) return null;
-    const condition = columnCondition(`${row}.${quoteName(key)}`, field, value, params);
+    const condition =
+      field.kind === 'object' ? relationCondition(model, field, value, row, params) : columnCondition(`${row}.${quoteName(key)}`, field, value, params);
     if (condition === null) return null;
     terms.push(condition);
   }
