@@ -5,7 +5,7 @@
 // parent: its own filter or `is`; a record's children: `some`, `none`) as EXISTS over the related table; AND and
 // OR. Anything else (a JSON path, `every`, `isNot`, no parent) is not translated: the caller then asks Prisma, which answers
 // every shape. The SQL written here must mean what Prisma's own SQL means for the same input;
-// test/rest/list-pages-sql.test.ts compares the two.
+// test/rest/list-pages-sql.test.ts and test/domain/prisma-where-sql.test.ts compare the two.
 import { getDatamodel } from '../../generated/pothos-types.js';
 import { TENANT_MODELS } from '../../db/tenant-client.js';
 import { Decimal } from './decimal.js';
@@ -131,7 +131,7 @@ function arrayCondition(column: string, field: ModelField, condition: unknown, p
 
 /**
  * A relation's condition between two company tables as EXISTS over the related rows (aliased under `row`), or
- * null. Company relations are keyed (companyId, the other's id): test/rest/list-pages-sql.test.ts checks the schema.
+ * null. Company relations are keyed (companyId, the other's id): test/domain/prisma-where-sql.test.ts checks the schema.
  */
 function relationCondition(model: string, field: ModelField, condition: unknown, row: string, params: StatementParameters): string | null {
   const related = field.type;
