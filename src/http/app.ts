@@ -2,7 +2,7 @@
 // to health checks, /graphql, the REST gateway under /external/api/v1, or the settings pages.
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { createGraphqlEndpoint, GRAPHQL_MAX_BODY_BYTES } from './graphql-endpoint.js';
+import { answerGraphql, createGraphqlEndpoint, GRAPHQL_MAX_BODY_BYTES } from './graphql-endpoint.js';
 import { readBody } from './body.js';
 import { authenticateRequest } from './authenticate.js';
 import { toHttpError, HttpProblem } from './errors.js';
@@ -109,8 +109,8 @@ export function createApp(services: AppServices): App {
       await runApiRequest(services, res, appContext, false, () =>
         withIdempotency(req, res, appContext, async (request) => {
           // The body read here, within the endpoint's limit, and handed to yoga whole (graphql-endpoint.ts).
-          if (request.method === 'POST') Object.assign(request, { body: await readBody(request, GRAPHQL_MAX_BODY_BYTES) });
-          return untilAnswerSentOrDropped(res, graphql(request, res, { appContext }));
+          const body = request.method === 'POST' ? await readBody(request, GRAPHQL_MAX_BODY_BYTES) : undefined;
+          return untilAnswerSentOrDropped(res, answerGraphql(graphql, request, res, body, { appContext, signal: streamClosed.signal }));
         }),
       );
       return;

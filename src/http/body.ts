@@ -5,7 +5,7 @@ import { findUnstorableText } from '../domain/shared/storable-text.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer<ArrayBuffer>> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();
