@@ -22,7 +22,7 @@ let warehouse: any;
 const inbound = (x12: string, contentType = 'application/edi-x12', tenant = acme) =>
   server.call('POST', '/external/api/v1/edi/inbound', { token: tenant.token, company: tenant.slug, rawBody: x12, headers: { 'content-type': contentType } });
 const documentsCount = async () => (await api('GET', '/edi/documents?per_page=1')).body.meta.total;
-const parsed = async (id: number): Promise<ParsedInterchange> => parseInterchange((await api('GET', `/edi/documents/${id}/raw`)).text);
+const parsed = async (id: number): Promise<ParsedInterchange> => await parseInterchange((await api('GET', `/edi/documents/${id}/raw`)).text);
 const segmentsOf = (interchange: ParsedInterchange) => interchange.groups[0].transactions[0].segments.map((s) => [s.tag, ...s.elements].join('*'));
 
 /** Envelope checks of a document we wrote: control numbers agree with the log, one group of one set, counts as written. */
@@ -107,7 +107,7 @@ describe('inbound 850 purchase orders', () => {
 
     // The partner got both, as application/edi-x12, exactly as logged.
     expect(received.map((r) => r.contentType)).toEqual(['application/edi-x12', 'application/edi-x12']);
-    expect(received.map((r) => parseInterchange(r.body).controlNumber)).toEqual([Number(ack855.control_number), Number(ack997.control_number)]);
+    expect((await Promise.all(received.map((r) => parseInterchange(r.body)))).map((parsed) => parsed.controlNumber)).toEqual([Number(ack855.control_number), Number(ack997.control_number)]);
   });
 
   it('answers one group of several 850s with one 997: a posted one, one for purgatory, one unreadable', async () => {

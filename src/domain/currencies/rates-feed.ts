@@ -2,7 +2,6 @@
 // time and Cube currency/rate pairs, each "1 EUR = rate units"). Loading stores EUR → X for every company as
 // of the feed's date, without touching rates a company already keeps for that pair and date. A feed that
 // cannot be fetched or parsed changes nothing; the caller logs why.
-import { XMLParser } from 'fast-xml-parser';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { tenantClient, type TenantDb, type TenantTx } from '../../db/tenant-client.js';
 import { sendOutbound, type OutboundPolicy } from '../../outbound/http-request.js';
@@ -20,7 +19,9 @@ export interface ReferenceRates {
 const FEED = 'the exchange rate feed';
 
 /** The rates of an ECB daily XML document; throws UpstreamError naming what is wrong with it. */
-export function parseEcbDaily(xml: string): ReferenceRates {
+export async function parseEcbDaily(xml: string): Promise<ReferenceRates> {
+  // Loaded on first use: a feed read once a day need not cost every CLI command and server start 0.04 s.
+  const { XMLParser } = await import('fast-xml-parser');
   let document: any;
   try {
     document = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', removeNSPrefix: true }).parse(xml, true);

@@ -54,7 +54,7 @@ export async function createOutboundDocument(tx: TenantTx, channel: EdiChannel, 
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`edi-control:${company.id}`}))`;
   const last = await tx.ediDocument.aggregate({ where: { direction: 'outbound' }, _max: { controlNumber: true } });
   const controlNumber = (last._max.controlNumber ?? 0) + 1;
-  const raw = buildInterchange(
+  const raw = await buildInterchange(
     {
       sender: { qualifier: company.ediSenderQualifier, id: company.ediSenderId },
       receiver: { qualifier: channel.ediQualifier!, id: channel.ediPartnerId! },

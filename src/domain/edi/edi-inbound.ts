@@ -39,7 +39,7 @@ export async function receiveInterchange(db: TenantDb, text: string | null | und
 
 async function takeInterchange(db: TenantDb, text: string | null | undefined): Promise<InboundResult> {
   if (!text || text.trim() === '') throw new ValidationError({ body: ['The body must hold an X12 interchange (send it as application/edi-x12 or text/plain).'] });
-  const interchange = parseInterchange(text);
+  const interchange = await parseInterchange(text);
   const unsupported = interchange.groups.flatMap((g) => g.transactions).find((t) => !INBOUND_TYPES.includes(t.type));
   if (unsupported) throw new ValidationError({ body: [`Transaction set ${unsupported.type} is not taken inbound: send 850 purchase orders or 997 acknowledgements.`] });
 

@@ -2,10 +2,11 @@
 // transaction set (what every outbound document here is), and reading an inbound interchange into plain
 // segments. The library writes the SE/GE/IEA trailers (segment and group counts) and its strict parser checks
 // them, so a document that parses back has a consistent envelope.
-import x12 from 'node-x12';
 import { ValidationError } from '../shared/errors.js';
 
-const { X12Interchange, X12Parser } = x12;
+// node-x12 is loaded on first use, like pdfkit and fast-xml-parser: every CLI command and server start would
+// otherwise load it (0.05 s) for the few routes that speak EDI (docs/code-layout.md, "loaded on first use").
+const library = async () => (await import('node-x12')).default;
 
 export interface X12Party {
   qualifier: string;
@@ -55,7 +56,8 @@ export const x12Date = (date: Date) => date.toISOString().slice(0, 10).replace(/
 /** HHMM (UTC) */
 export const x12Time = (date: Date) => date.toISOString().slice(11, 16).replace(':', '');
 
-export function buildInterchange(envelope: OutboundEnvelope, segments: Segment[]): string {
+export async function buildInterchange(envelope: OutboundEnvelope, segments: Segment[]): Promise<string> {
+  const { X12Interchange } = await library();
   const { sender, receiver, controlNumber, at } = envelope;
   const interchange = new X12Interchange({ segmentTerminator: SEGMENT_TERMINATOR, elementDelimiter: ELEMENT_SEPARATOR, subElementDelimiter: COMPONENT_SEPARATOR, endOfLine: '\n', format: true });
   interchange.setHeader([
@@ -113,7 +115,8 @@ type LibrarySegment = { tag: string; elements: Array<{ value: string }> };
 const values = (segment: LibrarySegment) => segment.elements.map((element) => element.value ?? '');
 
 /** Reads X12 text; anything the strict parser refuses (counts, envelope) is a 422 on `body`. */
-export function parseInterchange(text: string): ParsedInterchange {
+export async function parseInterchange(text: string): Promise<ParsedInterchange> {
+  const { X12Parser } = await library();
   let parsed: any;
   try {
     parsed = new X12Parser(true).parse(text.trim());

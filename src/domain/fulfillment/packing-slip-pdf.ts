@@ -39,9 +39,9 @@ const WIDTH = 515;
 
 export const packingSlipFileName = (shipment: { id: number }) => `packing-slip-${shipment.id}.pdf`;
 
-export function renderPackingSlipPdf(shipment: PrintableShipment): Promise<Buffer> {
+export async function renderPackingSlipPdf(shipment: PrintableShipment): Promise<Buffer> {
   const title = `Packing slip — shipment ${shipment.id}`;
-  const { doc, done } = startPdf({ Title: title, Author: shipment.companyName });
+  const { doc, done } = await startPdf({ Title: title, Author: shipment.companyName });
   const order = shipment.salesOrder;
   const facts: Array<[string, string | null | undefined]> = [
     ['Sales order', order.orderNumber],

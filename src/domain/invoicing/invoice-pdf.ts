@@ -43,9 +43,9 @@ export function invoiceFileName(invoice: Pick<PrintableInvoice, 'invoiceNumber' 
   return `${invoice.kind === 'credit_note' ? 'credit-note' : 'invoice'}-${invoice.invoiceNumber}.pdf`;
 }
 
-export function renderInvoicePdf(invoice: PrintableInvoice): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: PrintableInvoice): Promise<Buffer> {
   const title = invoice.kind === 'credit_note' ? 'Credit note' : 'Invoice';
-  const { doc, done } = startPdf({ Title: `${title} ${invoice.invoiceNumber}`, Author: invoice.companyName });
+  const { doc, done } = await startPdf({ Title: `${title} ${invoice.invoiceNumber}`, Author: invoice.companyName });
   const money = moneyFormat(invoice.currency);
   drawHeading(doc, invoice.companyName, `${title} ${invoice.invoiceNumber}`, [
     ['Customer', invoice.company ? `${invoice.company.name} (#${invoice.company.id})` : '—'],

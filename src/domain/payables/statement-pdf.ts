@@ -56,8 +56,8 @@ export function statementFileName(statement: Pick<PrintableStatement, 'vendor' |
   return `statement-${slug || statement.vendor.id}-${statement.from}-${statement.to}.pdf`;
 }
 
-export function renderStatementPdf(statement: PrintableStatement): Promise<Buffer> {
-  const { doc, done } = startPdf({ Title: `Statement of ${statement.vendor.name}`, Author: statement.companyName });
+export async function renderStatementPdf(statement: PrintableStatement): Promise<Buffer> {
+  const { doc, done } = await startPdf({ Title: `Statement of ${statement.vendor.name}`, Author: statement.companyName });
   const money = moneyFormat(statement.currency);
   drawHeading(doc, statement.companyName, 'Vendor statement', [
     ['Vendor', `${statement.vendor.name} (#${statement.vendor.id})`],
