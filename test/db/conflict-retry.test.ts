@@ -1,7 +1,7 @@
 // A transaction cancelled as a deadlock's victim runs again (src/db/conflict-retry.ts): two transactions that
 // lock two rows in opposite orders both end, each row holding both changes, and the run that was repeated kept
 // its company scope. Other failures run once. PostgreSQL only: PGlite runs one transaction at a time. On Citus a
-// deadlock may cost both transactions one run each (below).
+// deadlock may cost both transactions runs (below).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { byId, tenantClient, type TenantDb } from '../../src/db/tenant-client.js';
@@ -44,11 +44,19 @@ describe.skipIf(!onPostgres)('a transaction chosen as a deadlock victim', () => 
 
     await Promise.all([writer('a', [tagIds[0]!, tagIds[1]!]), writer('b', [tagIds[1]!, tagIds[0]!])]);
 
-    // Each once, and the victim again. On Citus both may be cancelled: the worker's own deadlock detector and the
-    // coordinator's distributed one can each choose one of the two, the latter from a wait graph a moment old
-    // (citusdata/citus#8790); then both run again, once each.
+    // On PostgreSQL: each once, and the victim again (the other holds both rows by then). On Citus both may be
+    // cancelled: the worker's own deadlock detector and the coordinator's distributed one can each choose one of the
+    // two, the latter from a wait graph a moment old (citusdata/citus#8790); both then run again at about the same
+    // time, in the same opposite orders, and may deadlock again (CI saw 2 and 3 runs). What the retry promises there:
+    // a deadlock was run again, and neither ran more than its ATTEMPTS (5) runs.
     const runsOf = (writer: string) => runs.filter((run) => run.writer === writer).length;
-    expect(onCitus ? [[1, 2], [2, 2]] : [[1, 2]], JSON.stringify(runs)).toContainEqual([runsOf('a'), runsOf('b')].sort());
+    const counts = [runsOf('a'), runsOf('b')].sort();
+    if (onCitus) {
+      expect(counts[1], JSON.stringify(runs)).toBeGreaterThanOrEqual(2);
+      expect(counts[1], JSON.stringify(runs)).toBeLessThanOrEqual(5);
+    } else {
+      expect(counts, JSON.stringify(runs)).toEqual([1, 2]);
+    }
     expect(runs.every((run) => run.tagsSeen.join() === 'first,second')).toBe(true);
     const names = (await acme.tag.findMany({ orderBy: { id: 'asc' } })).map((tag) => tag.name.split(' ').slice(1).sort().join(' '));
     expect(names).toEqual(['a b', 'a b']);
