@@ -4,13 +4,6 @@ import { defineConfig } from 'vitest/config';
 const require = createRequire(import.meta.url);
 
 /**
- * Files that replace a module of the service with vi.mock: a mock lives in the worker's module registry, so
- * these run in a fresh worker of their own. Every other file shares its worker's loaded modules with the files
- * before it (no per-file import of the service and its libraries, and code the JIT has already compiled);
- * each still opens its own database and server, and test/support/file-isolation.ts restores process.env.
- */
-const OWN_WORKER = ['test/rest/filter-grammar.test.ts', 'test/http/shutdown.test.ts'];
-/**
  * Files that run on an embedded data folder or an in-memory PGlite whatever database the pass is given (the CLI
  * and the server process on DATA_DIR, PGlite's own behaviour, the migrations against the schema): under
  * TEST_DATABASE_URL they would repeat the PGlite pass's work exactly, so they run in the PGlite pass only.
@@ -47,14 +40,16 @@ export default defineConfig({
     setupFiles: ['test/support/file-isolation.ts', 'test/support/no-busy-connection.ts'],
     pool: 'forks',
     fileParallelism: true,
-    // Test files at a time. Set here, not with --maxWorkers: vitest does not pass that flag on to the projects
-    // below, which run every file. TEST_WORKERS overrides it (the Citus pass: each statement waits on two hops).
+    // Test files at a time; TEST_WORKERS overrides it.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     testTimeout: 60_000,
     hookTimeout: 90_000,
-    projects: [
-      { extends: true, test: { name: 'shared-worker', include: ['test/**/*.test.ts'], exclude: [...NOT_TESTS, ...OWN_WORKER], isolate: false } },
-      { extends: true, test: { name: 'own-worker', include: OWN_WORKER, exclude: NOT_TESTS, isolate: true } },
-    ],
+    include: ['test/**/*.test.ts'],
+    exclude: NOT_TESTS,
+    // A worker's files share its loaded modules (the service and its libraries are imported once per worker, and
+    // code the JIT compiled carries over); each still opens its own database and server, and
+    // test/support/file-isolation.ts restores process.env. So no file may replace a module with vi.mock
+    // (test/architecture/shared-modules.test.ts): a module it needs to differ takes what it needs as an argument.
+    isolate: false,
   },
 });

@@ -48,10 +48,10 @@ interface PreparedRoutes {
 // once per schema, however many apps serve it (one per test file in a test worker).
 const preparedBySchema = new WeakMap<GraphQLSchema, PreparedRoutes>();
 
-function prepareRoutes(schema: GraphQLSchema, sofa: () => SofaHandler): PreparedRoutes {
+function prepareRoutes(schema: GraphQLSchema, served: RestRoute[], sofa: () => SofaHandler): PreparedRoutes {
   let prepared = preparedBySchema.get(schema);
   if (!prepared) {
-    const routes = compileRoutes(restRoutes, schema);
+    const routes = compileRoutes(served, schema);
     prepared = { routes, openApi: JSON.stringify(buildOpenApiDocument(routes, schema, sofa().openApiDocument(), REST_BASE_PATH)) };
     preparedBySchema.set(schema, prepared);
   }
@@ -60,13 +60,14 @@ function prepareRoutes(schema: GraphQLSchema, sofa: () => SofaHandler): Prepared
 
 /** The OpenAPI document as /openapi.json serves it (JSON text), without a server: for the typed client's generator. */
 export function servedOpenApiDocument(schema: GraphQLSchema): string {
-  return prepareRoutes(schema, () => createSofaHandler(schema, restRoutes, REST_BASE_PATH, silentLogger)).openApi;
+  return prepareRoutes(schema, restRoutes, () => createSofaHandler(schema, restRoutes, REST_BASE_PATH, silentLogger)).openApi;
 }
 
 export function createRestGateway(services: AppServices): RestGateway {
   const { schema, database, config, logger } = services;
-  const sofa = createSofaHandler(schema, restRoutes, REST_BASE_PATH, logger);
-  const { routes, openApi } = prepareRoutes(schema, () => sofa);
+  const served = services.restRoutes ?? restRoutes;
+  const sofa = createSofaHandler(schema, served, REST_BASE_PATH, logger);
+  const { routes, openApi } = prepareRoutes(schema, served, () => sofa);
   const docs = docsPage(`${REST_BASE_PATH}/openapi.json`);
   const docsHeaders = pageSecurityHeaders(docs);
   const outbound = outboundPolicy(config);

@@ -7,19 +7,11 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/project-root.js';
+import { projectFiles } from '../support/project-files.js';
 
 const SCANNED = ['src', 'rest-mapping', 'scripts'];
 const DOMAIN = 'src/domain';
 const SHARED = 'shared';
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(PROJECT_ROOT, dir)).flatMap((name) => {
-    const relative = path.posix.join(dir, name);
-    if (name === 'generated') return [];
-    if (statSync(path.join(PROJECT_ROOT, relative)).isDirectory()) return sourceFiles(relative);
-    return /\.m?ts$/.test(name) ? [relative] : [];
-  });
-}
 
 const areaOf = (relative: string) => /^src\/domain\/([^/]+)\//.exec(relative)?.[1];
 
@@ -46,7 +38,7 @@ function frontDoorViolations(files: { path: string; text: string }[]): string[] 
 
 describe('domain areas are entered through their front door', () => {
   it('every import of an area from outside it goes through src/domain/<area>/index.ts', () => {
-    const files = SCANNED.flatMap(sourceFiles).map((relative) => ({ path: relative, text: readFileSync(path.join(PROJECT_ROOT, relative), 'utf8') }));
+    const files = SCANNED.flatMap(projectFiles).map((relative) => ({ path: relative, text: readFileSync(path.join(PROJECT_ROOT, relative), 'utf8') }));
     expect(files.length).toBeGreaterThan(500);
     expect(frontDoorViolations(files)).toEqual([]);
   });

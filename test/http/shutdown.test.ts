@@ -4,7 +4,7 @@
 // And closing it after a client went away while its large GraphQL answer was still being written: graphql-yoga's
 // writer waits for the socket to drain, which a socket closed by the other side never does, so the handler never
 // ended and close() waited for it forever (seen as `npm run bench` hanging after its GraphQL case).
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
@@ -17,8 +17,6 @@ import type { Logger } from '../../src/http/logger.js';
 import { openTestDatabase } from '../support/test-database.js';
 
 // The schema is the test's own: no REST routes to compile against it.
-vi.mock('../../rest-mapping/index.js', () => ({ restRoutes: [] }));
-
 let database: Database;
 let app: App;
 let token: string;
@@ -59,6 +57,7 @@ async function startApp(): Promise<{ app: App; database: Database; token: string
     database,
     schema,
     logger,
+    restRoutes: [],
   });
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const { company } = await createCompany(database.prisma, { slug: 'acme', name: 'Acme', adminEmail: 'a@acme.test', adminPassword: 'correct horse battery staple' });

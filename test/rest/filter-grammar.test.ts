@@ -3,7 +3,7 @@
 // written, to its GraphQL variable; the domain grammar answers bad ones with 422 keyed exactly as given.
 // The routes and schema here are the test's own (the product table over real product rows), so the
 // gateway is tested apart from any one area's routes.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import SwaggerParser from '@apidevtools/swagger-parser';
@@ -30,7 +30,7 @@ import type { RestRoute } from '../../src/rest/route.js';
 import type { RequestContext } from '../../src/graphql/context.js';
 import { openTestDatabase } from '../support/test-database.js';
 
-const routes = vi.hoisted(() => {
+const routes = (() => {
   const list: RestRoute = {
     method: 'GET',
     path: '/things',
@@ -56,8 +56,7 @@ const routes = vi.hoisted(() => {
     envelope: 'data',
   };
   return { list, plain };
-});
-vi.mock('../../rest-mapping/index.js', () => ({ restRoutes: [routes.list, routes.plain] }));
+})();
 
 const filterParamInput = buildSchema().getType('FilterParamInput') as GraphQLInputObjectType;
 
@@ -100,6 +99,7 @@ beforeAll(async () => {
     database,
     schema: testSchema(),
     logger: silentLogger,
+    restRoutes: [routes.list, routes.plain],
   });
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const { company } = await createCompany(database.prisma, { slug: 'acme', name: 'Acme', adminEmail: 'a@acme.test', adminPassword: 'correct horse battery staple' });
