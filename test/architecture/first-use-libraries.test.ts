@@ -1,12 +1,9 @@
 // Libraries that only a few routes or jobs use are loaded where they are used (`await import(...)`), not imported at
 // the top of a module: the CLI and the server load every module they import statically when they start, and these
 // cost every CLI command and server start 0.2–0.3 s (docs/code-layout.md, "loaded on first use").
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../src/project-root.js';
-import { projectFiles } from '../support/project-files.js';
+import { projectSources } from '../support/project-files.js';
 
 const LOADED_ON_FIRST_USE = ['pdfkit', 'node-x12', 'fast-xml-parser'];
 
@@ -29,8 +26,7 @@ function staticLoads(files: { path: string; text: string }[]): string[] {
 
 describe('libraries a few routes use are loaded on first use', () => {
   it('no module of the service imports them statically', () => {
-    const files = projectFiles('src').map((file) => ({ path: file, text: readFileSync(path.join(PROJECT_ROOT, file), 'utf8') }));
-    expect(staticLoads(files)).toEqual([]);
+    expect(staticLoads(projectSources('src'))).toEqual([]);
   });
 
   it('names a static import and a re-export, and passes a type import and a dynamic one', () => {

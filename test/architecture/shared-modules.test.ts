@@ -1,11 +1,8 @@
 // Test files share their worker's loaded modules (isolate: false in vitest.config.ts), so no file may replace a
 // module with vi.mock or vi.doMock: the replacement would stay registered for the files the worker runs after it.
 // What a test needs to differ is passed in instead (createApp's restRoutes, a config, a database).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../src/project-root.js';
-import { projectFiles } from '../support/project-files.js';
+import { projectSources } from '../support/project-files.js';
 
 const MODULE_REPLACEMENT = /\bvi\s*\.\s*(?:do)?[mM]ock\s*\(/;
 
@@ -13,8 +10,8 @@ const replacing = (files: { path: string; text: string }[]) => files.filter((fil
 
 describe('test files share their worker\'s modules', () => {
   it('no test file replaces a module', () => {
-    const files = projectFiles('test').filter((file) => file !== 'test/architecture/shared-modules.test.ts');
-    expect(replacing(files.map((file) => ({ path: file, text: readFileSync(path.join(PROJECT_ROOT, file), 'utf8') })))).toEqual([]);
+    const files = projectSources('test').filter((file) => file.path !== 'test/architecture/shared-modules.test.ts');
+    expect(replacing(files)).toEqual([]);
   });
 
   it('finds vi.mock and vi.doMock, not vi.fn or a word that merely contains mock', () => {

@@ -1,6 +1,6 @@
 // The TypeScript files (.ts, .mts) under a folder of the project, as posix paths relative to its root (generated code left
 // out): what the architecture tests read.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/project-root.js';
 
@@ -11,4 +11,9 @@ export function projectFiles(dir: string): string[] {
     if (statSync(path.join(PROJECT_ROOT, relative)).isDirectory()) return projectFiles(relative);
     return /\.m?ts$/.test(name) ? [relative] : [];
   });
+}
+
+/** Each of those files with its text: what a rule over the sources reads. */
+export function projectSources(dir: string): { path: string; text: string }[] {
+  return projectFiles(dir).map((file) => ({ path: file, text: readFileSync(path.join(PROJECT_ROOT, file), 'utf8') }));
 }
